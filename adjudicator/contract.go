@@ -1,0 +1,223 @@
+// Package adjudicator is Umpire's engine: the game contract every title
+// implements, the verifiable dice stream, the append-only game log, replay,
+// undo and views. It does no I/O: no clock, no network, no files and no
+// global random source. Time arrives as an argument; randomness comes only
+// from a game's Dice.
+package adjudicator
+
+import "fmt"
+
+// Side is one of a title's sides ("french", "vm", "fef").
+type Side string
+
+// Referee is the moderators' side: overrides and ending a game are applied
+// as the referee. It is never a seat.
+const Referee Side = "referee"
+
+// Viewer is whoever looks at the game. The zero Viewer is the public.
+type Viewer struct {
+	Side    Side // a side's player; "" for the public
+	Referee bool // sees everything
+}
+
+// Public is the onlookers' viewer.
+var Public = Viewer{}
+
+// ViewerOf is the viewer seated for side.
+func ViewerOf(s Side) Viewer {
+	if s == Referee {
+		return Viewer{Referee: true}
+	}
+	return Viewer{Side: s}
+}
+
+// Sees reports whether v may see what is addressed to audience a.
+func (v Viewer) Sees(a Audience) bool {
+	if a.All || v.Referee {
+		return true
+	}
+	return a.Side != "" && a.Side == v.Side
+}
+
+func (v Viewer) String() string {
+	switch {
+	case v.Referee:
+		return "referee"
+	case v.Side == "":
+		return "public"
+	}
+	return string(v.Side)
+}
+
+// Audience says who may read an event: everyone, or one side (the referee
+// reads everything).
+type Audience struct {
+	All  bool `json:"all,omitempty"`
+	Side Side `json:"side,omitempty"`
+}
+
+// Everyone is the audience of public events.
+var Everyone = Audience{All: true}
+
+// Only addresses an event to one side.
+func Only(s Side) Audience { return Audience{Side: s} }
+
+// Mark points at a place on the map for the "what just happened" layer.
+type Mark struct {
+	Kind string `json:"kind"` // "fire", "assault", "move", "dig", "loss", ...
+	From string `json:"from,omitempty"`
+	At   string `json:"at"`
+}
+
+// Event is one thing that happened, addressed to an audience. Its Text is
+// built only from what that audience may know.
+type Event struct {
+	Audience Audience `json:"audience"`
+	Text     string   `json:"text"`
+	Marks    []Mark   `json:"marks,omitempty"`
+	// Reveals is set when the event discloses hidden information to an
+	// audience that did not have it; such an action cannot be undone by a
+	// player.
+	Reveals bool `json:"reveals,omitempty"`
+}
+
+// Info describes a title.
+type Info struct {
+	ID        string     `json:"id"`
+	Name      string     `json:"name"`
+	Sides     []Side     `json:"sides"`
+	Scenarios []Scenario `json:"scenarios"`
+}
+
+// Scenario is one of a title's scenarios.
+type Scenario struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Turns string `json:"turns"`
+}
+
+// HasSide reports whether s is one of the title's sides.
+func (i Info) HasSide(s Side) bool {
+	for _, x := range i.Sides {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Options are per-game settings chosen at creation.
+type Options map[string]string
+
+// State is a title's game state. It must encode deterministically (the
+// same state always gives the same bytes) so that replays can be compared
+// and snapshots stored.
+type State interface {
+	Encode() ([]byte, error)
+}
+
+// Prompt is the async heartbeat: who must decide what now.
+type Prompt struct {
+	Awaiting []Side `json:"awaiting"` // empty when the game is over
+	Phase    string `json:"phase"`    // e.g. "Turn 1 (13 March), VM entrenchment"
+	Decision string `json:"decision"` // what is asked, for the awaited side(s)
+	// Default is the order taken when a deadline passes, if the game
+	// allows one.
+	Default string  `json:"default,omitempty"`
+	Over    bool    `json:"over,omitempty"`
+	Result  *Result `json:"result,omitempty"`
+}
+
+// Awaits reports whether side s is awaited.
+func (p Prompt) Awaits(s Side) bool {
+	for _, x := range p.Awaiting {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Result is how a game ended.
+type Result struct {
+	Winner Side   `json:"winner,omitempty"` // "" for a draw or an abandoned game
+	Reason string `json:"reason"`
+}
+
+// Choice is a node of the legal-order tree. The words along a path from a
+// root to a node with Complete set, joined by spaces, form a legal order.
+type Choice struct {
+	Word     string   `json:"word"`
+	Help     string   `json:"help,omitempty"`
+	Complete bool     `json:"complete,omitempty"`
+	Next     []Choice `json:"next,omitempty"`
+}
+
+// Orders flattens a choice tree to the full texts of its legal orders.
+func Orders(tree []Choice) []string {
+	var out []string
+	var walk func(prefix string, cs []Choice)
+	walk = func(prefix string, cs []Choice) {
+		for _, c := range cs {
+			t := c.Word
+			if prefix != "" {
+				t = prefix + " " + c.Word
+			}
+			if c.Complete {
+				out = append(out, t)
+			}
+			walk(t, c.Next)
+		}
+	}
+	walk("", tree)
+	return out
+}
+
+// View is what one viewer may know of a game: status lines for text
+// replies and a title-specific Board for the renderer. Everything shown to
+// a viewer is built from its View or from events addressed to it.
+type View struct {
+	Title  string   `json:"title"`
+	Viewer string   `json:"viewer"`
+	Prompt Prompt   `json:"prompt"`
+	Status []string `json:"status"`
+	Board  any      `json:"board,omitempty"`
+}
+
+// Dice is the game's dice stream as the rules see it.
+type Dice interface {
+	// Roll returns a uniform value in 1..sides.
+	Roll(sides int) int
+}
+
+// Rules is the contract every title implements.
+type Rules interface {
+	Info() Info
+	Setup(scenario string, o Options) (State, error)
+	Decode(b []byte) (State, error)
+	Prompt(s State) Prompt
+	Legal(s State, side Side) []Choice
+	// Apply validates a and returns the new state. It never panics on bad
+	// input and never changes s: an illegal order returns an *OrderError.
+	// Side Referee applies moderator overrides.
+	Apply(s State, side Side, a string, d Dice) (State, []Event, error)
+	View(s State, v Viewer) View
+}
+
+// OrderError is a refusal: what was wrong and what would be legal.
+type OrderError struct {
+	Order  string
+	Reason string
+}
+
+func (e *OrderError) Error() string {
+	if e.Order == "" {
+		return e.Reason
+	}
+	return fmt.Sprintf("%q refused: %s", e.Order, e.Reason)
+}
+
+// Refuse builds an OrderError.
+func Refuse(order, format string, args ...any) error {
+	return &OrderError{Order: order, Reason: fmt.Sprintf(format, args...)}
+}

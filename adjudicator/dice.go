@@ -1,0 +1,106 @@
+package adjudicator
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"math"
+)
+
+// SeedSize is the length of a game's secret dice seed (DESIGN invariant 2).
+const SeedSize = 32
+
+// Roll is one die drawn from a game's stream. N is the counter value that
+// produced the accepted draw (rejected draws before it are skipped).
+type Roll struct {
+	N     uint64 `json:"n"`
+	Sides int    `json:"sides"`
+	Value int    `json:"value"`
+}
+
+// Commitment is the SHA-256 of the seed, posted when the game starts.
+func Commitment(seed []byte) string {
+	h := sha256.Sum256(seed)
+	return hex.EncodeToString(h[:])
+}
+
+// draw returns the 64-bit word for counter n: the first 8 bytes of
+// HMAC-SHA256(seed, n as 8 big-endian bytes).
+func draw(seed []byte, n uint64) uint64 {
+	m := hmac.New(sha256.New, seed)
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], n)
+	m.Write(b[:])
+	return binary.BigEndian.Uint64(m.Sum(nil)[:8])
+}
+
+// derive rolls one die of the given sides starting at counter n, with
+// rejection sampling so that no value is favoured. It returns the roll and
+// the next counter.
+func derive(seed []byte, n uint64, sides int) (Roll, uint64) {
+	s := uint64(sides)
+	bound := (math.MaxUint64 / s) * s
+	for {
+		x := draw(seed, n)
+		if x < bound {
+			return Roll{N: n, Sides: sides, Value: int(x%s) + 1}, n + 1
+		}
+		n++
+	}
+}
+
+// Stream is a game's dice stream from some counter on. It records what it
+// draws so the log can store it.
+type Stream struct {
+	seed  []byte
+	next  uint64
+	drawn []Roll
+}
+
+// NewStream starts a stream at counter from.
+func NewStream(seed []byte, from uint64) *Stream {
+	return &Stream{seed: seed, next: from}
+}
+
+// Roll draws one die. Sides below 2 are a programming error in a title.
+func (s *Stream) Roll(sides int) int {
+	if sides < 2 {
+		panic(fmt.Sprintf("dice: cannot roll a %d-sided die", sides))
+	}
+	r, n := derive(s.seed, s.next, sides)
+	s.next = n
+	s.drawn = append(s.drawn, r)
+	return r.Value
+}
+
+// Next is the counter the next draw will start from.
+func (s *Stream) Next() uint64 { return s.next }
+
+// Drawn is every roll drawn so far.
+func (s *Stream) Drawn() []Roll { return s.drawn }
+
+// VerifyRolls re-derives a sequence of recorded rolls from the seed,
+// starting at counter 0, in log order. It returns the first mismatch.
+func VerifyRolls(seed []byte, entries []Entry) error {
+	var n uint64
+	for _, e := range entries {
+		if e.DiceFrom < n {
+			return fmt.Errorf("entry %d: dice counter goes back from %d to %d", e.Seq, n, e.DiceFrom)
+		}
+		n = e.DiceFrom
+		for i, r := range e.Rolls {
+			got, next := derive(seed, n, r.Sides)
+			if got != r {
+				return fmt.Errorf("entry %d roll %d: record says d%d=%d at counter %d, seed gives d%d=%d at counter %d",
+					e.Seq, i+1, r.Sides, r.Value, r.N, got.Sides, got.Value, got.N)
+			}
+			n = next
+		}
+		if e.DiceTo != n {
+			return fmt.Errorf("entry %d: dice counter ends at %d, record says %d", e.Seq, n, e.DiceTo)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,538 @@
+package adjudicator
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Entry kinds.
+const (
+	KindOrder    = "order"    // a side's order, or a moderator override (Side Referee)
+	KindUndo     = "undo"     // a player's undo of their own last order
+	KindModUndo  = "mod-undo" // a moderator's undo of the last N entries
+	KindEnd      = "end"      // a moderator ended the game
+	KindSeat     = "seat"     // a moderator changed who holds a seat
+	KindOverride = "override" // a moderator override (applied by the rules as Referee)
+)
+
+// Entry is one line of a game's append-only log (DESIGN invariant 3).
+type Entry struct {
+	Seq    int       `json:"seq"`
+	Kind   string    `json:"kind"`
+	Actor  string    `json:"actor"`
+	Side   Side      `json:"side,omitempty"`
+	Action string    `json:"action,omitempty"`
+	Time   time.Time `json:"time"`
+	Source string    `json:"source,omitempty"` // Discord interaction id or console line
+	// DiceFrom and DiceTo bound the counters this entry consumed; Rolls are
+	// the dice it drew. The counter never goes back (invariant 2).
+	DiceFrom uint64 `json:"dice_from"`
+	DiceTo   uint64 `json:"dice_to"`
+	Rolls    []Roll `json:"rolls,omitempty"`
+	// Undoes lists the entries an undo entry marks undone.
+	Undoes []int `json:"undoes,omitempty"`
+	// Reveals is set when the entry disclosed hidden information.
+	Reveals bool `json:"reveals,omitempty"`
+	// Result is set on an end entry, or on the order that ended the game.
+	Result *Result `json:"result,omitempty"`
+}
+
+// HexBytes encodes as a hex string in JSON.
+type HexBytes []byte
+
+func (h HexBytes) MarshalJSON() ([]byte, error) { return json.Marshal(hex.EncodeToString(h)) }
+
+func (h *HexBytes) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	d, err := hex.DecodeString(s)
+	if err != nil {
+		return fmt.Errorf("seed: %w", err)
+	}
+	*h = d
+	return nil
+}
+
+// Record is a whole game: its setup and its log. The seed is secret until
+// the game ends; only the commitment is public.
+type Record struct {
+	ID         string          `json:"id"`
+	Title      string          `json:"title"`
+	Scenario   string          `json:"scenario"`
+	Options    Options         `json:"options,omitempty"`
+	Channel    string          `json:"channel,omitempty"`
+	Seats      map[Side]string `json:"seats"`
+	Created    time.Time       `json:"created"`
+	Seed       HexBytes        `json:"seed"`
+	Commitment string          `json:"commitment"`
+	Entries    []Entry         `json:"entries"`
+}
+
+// Header is a record without its entries (what storage keeps per game).
+func (r Record) Header() Record {
+	r.Entries = nil
+	return r
+}
+
+// Game is a record replayed into a state.
+type Game struct {
+	Rules  Rules
+	Rec    Record
+	State  State
+	undone map[int]bool
+	result *Result
+}
+
+// Step is a change prepared against a game but not yet committed: storage
+// writes its entries first, then Commit makes it the game's state
+// (invariant 4: acknowledged only after the write).
+type Step struct {
+	Entries []Entry
+	Events  []Event
+	state   State
+	undone  map[int]bool
+	result  *Result
+	seats   map[Side]string
+}
+
+// New sets up a game. It draws no dice.
+func New(r Rules, rec Record) (*Game, []Event, error) {
+	if len(rec.Seed) != SeedSize {
+		return nil, nil, fmt.Errorf("game %s: seed must be %d bytes, have %d", rec.ID, SeedSize, len(rec.Seed))
+	}
+	s, err := r.Setup(rec.Scenario, rec.Options)
+	if err != nil {
+		return nil, nil, err
+	}
+	rec.Commitment = Commitment(rec.Seed)
+	rec.Entries = nil
+	info := r.Info()
+	ev := []Event{{Audience: Everyone, Text: fmt.Sprintf("New game %s: %s, scenario %s. Dice commitment (SHA-256 of the secret seed): %s",
+		rec.ID, info.Name, rec.Scenario, rec.Commitment)}}
+	return &Game{Rules: r, Rec: rec, State: s, undone: map[int]bool{}}, ev, nil
+}
+
+// Load replays a record from its setup (invariant 3: the log is the truth).
+// A snapshot, if given and still valid, lets replay start after its entry.
+func Load(r Rules, rec Record, snap *Snapshot) (*Game, error) {
+	if rec.Commitment != Commitment(rec.Seed) {
+		return nil, fmt.Errorf("game %s: seed does not match its commitment", rec.ID)
+	}
+	g := &Game{Rules: r, Rec: rec, undone: map[int]bool{}}
+	for _, e := range rec.Entries {
+		for _, t := range e.Undoes {
+			g.undone[t] = true
+		}
+	}
+	start := 0
+	if snap != nil && snap.Seq <= len(rec.Entries) && snap.valid(g.undone) {
+		st, err := r.Decode(snap.State)
+		if err == nil {
+			g.State = st
+			start = snap.Seq
+			g.result = snap.Result
+		}
+	}
+	if g.State == nil {
+		s, err := r.Setup(rec.Scenario, rec.Options)
+		if err != nil {
+			return nil, err
+		}
+		g.State = s
+	}
+	for _, e := range rec.Entries[start:] {
+		if err := g.replayEntry(e); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// Replay re-applies every effective entry from setup and returns the state.
+func Replay(r Rules, rec Record) (State, error) {
+	g, err := Load(r, rec, nil)
+	if err != nil {
+		return nil, err
+	}
+	return g.State, nil
+}
+
+func (g *Game) replayEntry(e Entry) error {
+	if e.Kind == KindEnd {
+		g.result = e.Result
+		return nil
+	}
+	if e.Kind != KindOrder && e.Kind != KindOverride {
+		return nil
+	}
+	if g.undone[e.Seq] {
+		return nil
+	}
+	// Undone entries after a mod-undo are skipped, but an entry undone
+	// later in the log still shaped states in between; the final state
+	// only depends on the effective entries, in order.
+	d := NewStream(g.Rec.Seed, e.DiceFrom)
+	ns, _, err := g.Rules.Apply(g.State, e.Side, e.Action, d)
+	if err != nil {
+		return fmt.Errorf("replay of entry %d (%s %q): %w", e.Seq, e.Side, e.Action, err)
+	}
+	if !sameRolls(d.Drawn(), e.Rolls) || d.Next() != e.DiceTo {
+		return fmt.Errorf("replay of entry %d (%s %q): dice drawn differ from the record", e.Seq, e.Side, e.Action)
+	}
+	g.State = ns
+	if e.Result != nil {
+		g.result = e.Result
+	}
+	return nil
+}
+
+// replayEffective replays all effective entries from setup, honouring an
+// extra set of undone entries (used by undo steps before commit).
+func (g *Game) replayWithout(undone map[int]bool) (State, *Result, error) {
+	s, err := g.Rules.Setup(g.Rec.Scenario, g.Rec.Options)
+	if err != nil {
+		return nil, nil, err
+	}
+	h := &Game{Rules: g.Rules, Rec: g.Rec, State: s, undone: undone}
+	for _, e := range g.Rec.Entries {
+		if err := h.replayEntry(e); err != nil {
+			return nil, nil, err
+		}
+	}
+	return h.State, h.result, nil
+}
+
+func sameRolls(a, b []Roll) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Over reports whether the game has ended, and how.
+func (g *Game) Over() (bool, *Result) {
+	if g.result != nil {
+		return true, g.result
+	}
+	p := g.Rules.Prompt(g.State)
+	if p.Over {
+		return true, p.Result
+	}
+	return false, nil
+}
+
+// Prompt is who is awaited for what now.
+func (g *Game) Prompt() Prompt {
+	if g.result != nil {
+		return Prompt{Over: true, Result: g.result, Phase: "game over"}
+	}
+	return g.Rules.Prompt(g.State)
+}
+
+// Undone reports whether entry seq has been undone.
+func (g *Game) Undone(seq int) bool { return g.undone[seq] }
+
+// DiceNext is the counter the next roll starts from: one past the last
+// counter any entry ever consumed, undone or not.
+func (g *Game) DiceNext() uint64 {
+	var n uint64
+	for _, e := range g.Rec.Entries {
+		if e.DiceTo > n {
+			n = e.DiceTo
+		}
+	}
+	return n
+}
+
+func (g *Game) entry(kind, actor string, side Side, action, source string, now time.Time, offset int) Entry {
+	return Entry{Seq: len(g.Rec.Entries) + 1 + offset, Kind: kind, Actor: actor, Side: side, Action: action,
+		Time: now.UTC(), Source: source}
+}
+
+// ErrOver is returned for orders to a finished game.
+var ErrOver = errors.New("the game is over")
+
+// SplitOrders splits order text on ";" and newlines, trimming blanks.
+func SplitOrders(text string) []string {
+	var out []string
+	for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == ';' || r == '\n' }) {
+		if t := strings.TrimSpace(line); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Orders prepares one or more orders from side, applied in turn. If any is
+// refused, none is taken and the error says which and why.
+func (g *Game) Orders(actor string, side Side, orders []string, source string, now time.Time) (*Step, error) {
+	if over, _ := g.Over(); over {
+		return nil, ErrOver
+	}
+	if len(orders) == 0 {
+		return nil, &OrderError{Reason: "no order given"}
+	}
+	st := &Step{state: g.State}
+	next := g.DiceNext()
+	for i, text := range orders {
+		if over := g.Rules.Prompt(st.state).Over; over {
+			return nil, &OrderError{Order: text, Reason: "the game ended with the previous order"}
+		}
+		d := NewStream(g.Rec.Seed, next)
+		ns, evs, err := g.Rules.Apply(st.state, side, text, d)
+		if err != nil {
+			if len(orders) > 1 {
+				var oe *OrderError
+				if errors.As(err, &oe) {
+					return nil, &OrderError{Order: oe.Order, Reason: fmt.Sprintf("%s (order %d of %d; none of them was taken)", oe.Reason, i+1, len(orders))}
+				}
+			}
+			return nil, err
+		}
+		kind := KindOrder
+		if side == Referee {
+			kind = KindOverride
+		}
+		e := g.entry(kind, actor, side, text, source, now, i)
+		e.DiceFrom, e.DiceTo, e.Rolls = next, d.Next(), d.Drawn()
+		for _, ev := range evs {
+			if ev.Reveals {
+				e.Reveals = true
+			}
+		}
+		if p := g.Rules.Prompt(ns); p.Over {
+			e.Result = p.Result
+			st.result = p.Result
+		}
+		next = d.Next()
+		st.state = ns
+		st.Entries = append(st.Entries, e)
+		st.Events = append(st.Events, evs...)
+	}
+	return st, nil
+}
+
+// lastEffective is the index of the last order or override not undone.
+func (g *Game) lastEffective(skip map[int]bool) int {
+	for i := len(g.Rec.Entries) - 1; i >= 0; i-- {
+		e := g.Rec.Entries[i]
+		if (e.Kind == KindOrder || e.Kind == KindOverride) && !g.undone[e.Seq] && !skip[e.Seq] {
+			return i
+		}
+		if e.Kind == KindEnd {
+			return -1
+		}
+	}
+	return -1
+}
+
+// Undo prepares a player's undo of their own last order: allowed only while
+// it is the last order taken, drew no die and revealed nothing.
+func (g *Game) Undo(actor string, side Side, source string, now time.Time) (*Step, error) {
+	if over, _ := g.Over(); over {
+		return nil, ErrOver
+	}
+	i := g.lastEffective(nil)
+	if i < 0 {
+		return nil, &OrderError{Reason: "there is no order to undo"}
+	}
+	e := g.Rec.Entries[i]
+	switch {
+	case e.Side != side:
+		return nil, &OrderError{Reason: "you can undo only your own last order, and the last order taken was not yours; ask a moderator (/mod undo)"}
+	case len(e.Rolls) > 0:
+		return nil, &OrderError{Reason: fmt.Sprintf("your last order (%q) rolled dice; only a moderator can undo it", e.Action)}
+	case e.Reveals:
+		return nil, &OrderError{Reason: fmt.Sprintf("your last order (%q) revealed hidden information; only a moderator can undo it", e.Action)}
+	}
+	return g.undoStep(KindUndo, actor, side, []int{e.Seq}, source, now)
+}
+
+// ModUndo prepares a moderator's undo of the last n orders and overrides.
+// Undone entries stay in the log, marked; their dice stay burned.
+func (g *Game) ModUndo(actor string, n int, source string, now time.Time) (*Step, error) {
+	if n < 1 {
+		return nil, &OrderError{Reason: "count must be at least 1"}
+	}
+	skip := map[int]bool{}
+	var seqs []int
+	for len(seqs) < n {
+		i := g.lastEffective(skip)
+		if i < 0 {
+			break
+		}
+		seqs = append(seqs, g.Rec.Entries[i].Seq)
+		skip[g.Rec.Entries[i].Seq] = true
+	}
+	if len(seqs) == 0 {
+		return nil, &OrderError{Reason: "there is no order to undo"}
+	}
+	if len(seqs) < n {
+		return nil, &OrderError{Reason: fmt.Sprintf("only %d orders can be undone, not %d", len(seqs), n)}
+	}
+	return g.undoStep(KindModUndo, actor, Referee, seqs, source, now)
+}
+
+func (g *Game) undoStep(kind, actor string, side Side, seqs []int, source string, now time.Time) (*Step, error) {
+	undone := map[int]bool{}
+	for k, v := range g.undone {
+		undone[k] = v
+	}
+	for _, s := range seqs {
+		undone[s] = true
+	}
+	state, res, err := g.replayWithout(undone)
+	if err != nil {
+		return nil, err
+	}
+	e := g.entry(kind, actor, side, "", source, now, 0)
+	e.Undoes = seqs
+	n := g.DiceNext()
+	e.DiceFrom, e.DiceTo = n, n
+	st := &Step{Entries: []Entry{e}, state: state, undone: undone, result: res}
+	if kind == KindUndo {
+		o := g.Rec.Entries[seqs[0]-1]
+		st.Events = append(st.Events,
+			Event{Audience: Everyone, Text: fmt.Sprintf("%s undid their last order.", side)},
+			Event{Audience: Only(side), Text: fmt.Sprintf("Undone: %q.", o.Action)})
+	} else {
+		st.Events = append(st.Events, Event{Audience: Everyone, Text: fmt.Sprintf("Moderator %s undid the last %d order(s); their dice stay burned.", actor, len(seqs))})
+		for _, s := range seqs {
+			o := g.Rec.Entries[s-1]
+			if o.Side == Referee {
+				st.Events = append(st.Events, Event{Audience: Only(Referee), Text: fmt.Sprintf("Undone: override %q.", o.Action)})
+				continue
+			}
+			st.Events = append(st.Events, Event{Audience: Only(o.Side), Text: fmt.Sprintf("Undone: your order %q.", o.Action)})
+		}
+	}
+	return st, nil
+}
+
+// End prepares a moderator's end of the game.
+func (g *Game) End(actor string, winner Side, reason, source string, now time.Time) (*Step, error) {
+	if over, _ := g.Over(); over {
+		return nil, ErrOver
+	}
+	if winner != "" && !g.Rules.Info().HasSide(winner) {
+		return nil, &OrderError{Reason: fmt.Sprintf("unknown side %q; sides are %v", winner, g.Rules.Info().Sides)}
+	}
+	if reason == "" {
+		reason = "ended by a moderator"
+	}
+	res := &Result{Winner: winner, Reason: reason}
+	e := g.entry(KindEnd, actor, Referee, reason, source, now, 0)
+	n := g.DiceNext()
+	e.DiceFrom, e.DiceTo = n, n
+	e.Result = res
+	return &Step{Entries: []Entry{e}, state: g.State, result: res,
+		Events: []Event{{Audience: Everyone, Text: fmt.Sprintf("Moderator %s ended the game: %s.", actor, reason)}}}, nil
+}
+
+// Seat prepares a moderator's change of who holds a side's seat.
+func (g *Game) Seat(actor string, side Side, user, source string, now time.Time) (*Step, error) {
+	if over, _ := g.Over(); over {
+		return nil, ErrOver
+	}
+	if !g.Rules.Info().HasSide(side) {
+		return nil, &OrderError{Reason: fmt.Sprintf("unknown side %q; sides are %v", side, g.Rules.Info().Sides)}
+	}
+	e := g.entry(KindSeat, actor, side, user, source, now, 0)
+	n := g.DiceNext()
+	e.DiceFrom, e.DiceTo = n, n
+	seats := map[Side]string{}
+	for k, v := range g.Rec.Seats {
+		seats[k] = v
+	}
+	seats[side] = user
+	return &Step{Entries: []Entry{e}, state: g.State, seats: seats,
+		Events: []Event{{Audience: Everyone, Text: fmt.Sprintf("Moderator %s seated %s as %s.", actor, user, side)}}}, nil
+}
+
+// Commit makes a prepared step the game's state, after storage has written
+// its entries.
+func (g *Game) Commit(st *Step) {
+	g.Rec.Entries = append(g.Rec.Entries, st.Entries...)
+	g.State = st.state
+	if st.undone != nil {
+		g.undone = st.undone
+	}
+	if st.seats != nil {
+		g.Rec.Seats = st.seats
+	}
+	for _, e := range st.Entries {
+		if e.Kind == KindEnd {
+			g.result = e.Result
+		}
+	}
+	if st.result != nil || st.undone != nil {
+		g.result = st.result
+		for _, e := range g.Rec.Entries {
+			if e.Kind == KindEnd {
+				g.result = e.Result
+			}
+		}
+	}
+}
+
+// Snapshot is an encoded state after entry Seq, to speed up loading.
+type Snapshot struct {
+	Seq    int     `json:"seq"`
+	State  []byte  `json:"state"`
+	Undone []int   `json:"undone"` // entries undone when it was taken
+	Result *Result `json:"result,omitempty"`
+}
+
+// Snapshot encodes the current state.
+func (g *Game) Snapshot() (Snapshot, error) {
+	b, err := g.State.Encode()
+	if err != nil {
+		return Snapshot{}, err
+	}
+	s := Snapshot{Seq: len(g.Rec.Entries), State: b, Result: g.result}
+	for k := range g.undone {
+		s.Undone = append(s.Undone, k)
+	}
+	sort.Ints(s.Undone)
+	return s, nil
+}
+
+// valid: a snapshot stands only while no entry it covered was undone after.
+func (s *Snapshot) valid(undone map[int]bool) bool {
+	had := map[int]bool{}
+	for _, k := range s.Undone {
+		had[k] = true
+	}
+	for k := range undone {
+		if k <= s.Seq && !had[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// Equal reports whether two states encode to the same bytes.
+func Equal(a, b State) (bool, error) {
+	x, err := a.Encode()
+	if err != nil {
+		return false, err
+	}
+	y, err := b.Encode()
+	if err != nil {
+		return false, err
+	}
+	return bytes.Equal(x, y), nil
+}
