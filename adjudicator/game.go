@@ -406,7 +406,7 @@ func (g *Game) undoStep(kind, actor string, side Side, seqs []int, source string
 	if kind == KindUndo {
 		o := g.Rec.Entries[seqs[0]-1]
 		st.Events = append(st.Events,
-			Event{Audience: Everyone, Text: fmt.Sprintf("%s undid their last order.", side)},
+			Event{Audience: Everyone, Text: fmt.Sprintf("The %s player undid their last order.", side)},
 			Event{Audience: Only(side), Text: fmt.Sprintf("Undone: %q.", o.Action)})
 	} else {
 		st.Events = append(st.Events, Event{Audience: Everyone, Text: fmt.Sprintf("Moderator %s undid the last %d order(s); their dice stay burned.", actor, len(seqs))})

@@ -1,0 +1,5 @@
+//go:build !race
+
+package hell
+
+const raceEnabled = false

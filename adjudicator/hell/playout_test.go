@@ -1,0 +1,95 @@
+package hell
+
+import (
+	"testing"
+	"time"
+
+	"github.com/umpirebot/umpire/adjudicator"
+)
+
+// Random playouts (DESIGN: Testing): complete games of every scenario
+// choosing uniformly from Legal; no panic, no dead end, termination, no
+// legal order refused, replay equal to the final state.
+func TestPlayout_AllScenarios(t *testing.T) {
+	n := map[string]int{"full-battle": 400, "initial-assault": 400, "five-hills": 400}
+	if testing.Short() {
+		n = map[string]int{"full-battle": 100, "initial-assault": 200, "five-hills": 200}
+	}
+	if raceEnabled {
+		for k := range n {
+			n[k] /= 4
+		}
+	}
+	for sc, games := range n {
+		st := adjudicator.Playout(testRules, adjudicator.PlayoutOptions{Scenario: sc, Games: games, Seed: 11}, time.Now)
+		t.Logf("%s: %d games, %d actions, %d hand-offs, %.1fs, wins %v", sc, st.Games, st.Actions, st.Handoffs, st.Seconds, st.Wins)
+		if st.Finished != games || st.Panics+st.DeadEnds+st.Unterminated+st.Refused+st.ReplayMismatches > 0 {
+			t.Fatalf("%s: %+v", sc, st)
+		}
+	}
+}
+
+// DESIGN budget: apply one action well under 1 ms.
+func BenchmarkApplyOrder(b *testing.B) {
+	s0, _ := testRules.Setup("full-battle", nil)
+	s := s0.(*State)
+	for _, o := range []string{"done", "done", "done"} {
+		p := testRules.Prompt(s)
+		ns, _, _ := testRules.Apply(s, p.Awaiting[0], o, adjudicator.NewStream(seed, 0))
+		s = ns.(*State)
+	}
+	if s.Phase != PhaseVMEntrench {
+		b.Fatal(s.Phase)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, _, err := testRules.Apply(s, VM, "dig N", adjudicator.NewStream(seed, 0)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// DESIGN budget: replay a full 8-turn game under 50 ms.
+func BenchmarkReplayFullGame(b *testing.B) {
+	rec := playedGame(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := adjudicator.Replay(testRules, rec); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// playedGame plays one random full-battle game to its end.
+func playedGame(b *testing.B) adjudicator.Record {
+	g, _, err := adjudicator.New(testRules, adjudicator.Record{ID: "b", Scenario: "full-battle", Seed: seed})
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := newRand(3)
+	for !g.Prompt().Over {
+		side := g.Prompt().Awaiting[0]
+		st, err := g.Orders("x", side, []string{adjudicator.RandomOrder(r, testRules.Legal(g.State, side))}, "", time.Unix(0, 0))
+		if err != nil {
+			b.Fatal(err)
+		}
+		g.Commit(st)
+	}
+	b.ReportMetric(float64(len(g.Rec.Entries)), "entries")
+	return g.Rec
+}
+
+// BenchmarkLegal: the legal-order tree, built for every prompt.
+func BenchmarkLegalVMMove(b *testing.B) {
+	s0, _ := testRules.Setup("full-battle", nil)
+	s := s0.(*State)
+	for s.Phase != PhaseVMMove {
+		p := testRules.Prompt(s)
+		ns, _, _ := testRules.Apply(s, p.Awaiting[0], p.Default, adjudicator.NewStream(seed, 0))
+		s = ns.(*State)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		testRules.Legal(s, VM)
+	}
+}

@@ -1,0 +1,377 @@
+package hell
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/umpirebot/umpire/adjudicator"
+)
+
+// Rules implements adjudicator.Rules for A Season in Hell.
+type Rules struct {
+	d     *Data
+	lower map[string]string // lower-case id -> canonical id (zones, PAs, units)
+	// frenchIDs and vmIDs list every unit id, sorted (dummies included).
+	frenchIDs, vmIDs []string
+}
+
+// unitIDs lists a side's units present in the state, sorted.
+func (r *Rules) unitIDs(s *State, side string) []string {
+	if side == French {
+		return r.frenchIDs
+	}
+	out := make([]string, 0, len(r.vmIDs))
+	for _, id := range r.vmIDs {
+		if _, ok := s.VM[id]; ok {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// New builds the rules over loaded data.
+func New(d *Data) *Rules {
+	r := &Rules{d: d, lower: map[string]string{}}
+	add := func(id string) { r.lower[strings.ToLower(id)] = id }
+	for id := range d.Zones {
+		add(id)
+	}
+	for id := range d.PAs {
+		add(id)
+	}
+	for id := range d.French {
+		add(id)
+	}
+	for id := range d.VM {
+		add(id)
+	}
+	for i := 1; i <= d.Forces.Dummies+d.Forces.ExtraDummies; i++ {
+		add(DummyID(i))
+		r.vmIDs = append(r.vmIDs, DummyID(i))
+	}
+	for _, u := range d.Forces.French {
+		r.frenchIDs = append(r.frenchIDs, u.ID)
+	}
+	for _, u := range d.Forces.VM {
+		r.vmIDs = append(r.vmIDs, u.ID)
+	}
+	sort.Strings(r.frenchIDs)
+	sort.Strings(r.vmIDs)
+	return r
+}
+
+// Data is the rules' data.
+func (r *Rules) Data() *Data { return r.d }
+
+// Info implements adjudicator.Rules.
+func (r *Rules) Info() adjudicator.Info {
+	info := adjudicator.Info{ID: "hell", Name: "Dien Bien Phu: A Season in Hell",
+		Sides: []adjudicator.Side{French, VM}}
+	for _, sc := range r.d.Scenarios.Scenario {
+		turns := fmt.Sprintf("turns %d-%d", sc.FirstTurn, sc.LastTurn)
+		if sc.FirstTurn == sc.LastTurn {
+			turns = fmt.Sprintf("turn %d", sc.FirstTurn)
+		}
+		info.Scenarios = append(info.Scenarios, adjudicator.Scenario{ID: sc.ID, Name: sc.Name, Turns: turns})
+	}
+	return info
+}
+
+// Setup implements adjudicator.Rules.
+func (r *Rules) Setup(scenario string, _ adjudicator.Options) (adjudicator.State, error) {
+	return newState(r.d, scenario)
+}
+
+// Decode implements adjudicator.Rules.
+func (r *Rules) Decode(b []byte) (adjudicator.State, error) {
+	var s State
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+func st(s adjudicator.State) *State { return s.(*State) }
+
+// canon maps a typed id to its canonical form, or "".
+func (r *Rules) canon(w string) string { return r.lower[strings.ToLower(w)] }
+
+// turnName is "Turn 3 (27 March 1954)".
+func (r *Rules) turnName(s *State) string {
+	w := r.d.Week(s.Turn)
+	if w.Date == "" {
+		return fmt.Sprintf("Turn %d", s.Turn)
+	}
+	return fmt.Sprintf("Turn %d (%s)", s.Turn, w.Date)
+}
+
+// phaseInfo: who is awaited, the phase's name, what is asked, the default.
+func (r *Rules) phaseInfo(s *State) (side string, name, decision, def string) {
+	switch s.Phase {
+	case PhaseSetupFrench:
+		return French, "French set-up (9)", "adjust the historical set-up with `place <unit> <PA>`, then `done`", "done"
+	case PhaseSetupVM:
+		return VM, "VM set-up (9)", "adjust the hidden set-up with `place <unit> <zone|PA>`, then `done`", "done"
+	case PhaseVMReorg:
+		return VM, "VM resupply and reconstitution (3.1)", "`trade <bn> [<bn>]`, `reconstitute <bn>`, `extend <bn>`, then `done`", "done"
+	case PhaseVMEntrench:
+		return VM, "VM entrenchment (3.1)", fmt.Sprintf("`dig <zone|PA> [levels]` with %d points left, then `done`", s.Entrench), "done"
+	case PhaseFrenchSupply:
+		return French, "French air supply and replacements (3.2)", "`strike`, `replace <unit>`, `rebuild <unit> <PA>`, `merge <unit> <unit>`, then `done`", "done"
+	case PhaseVMDecide:
+		return VM, "VM decision (2)", "launch assaults this week? `assault` or `pass`", "pass"
+	case PhaseFrDecide:
+		return French, "French decision (2)", "launch operations this week? `operate` or `pass`", "pass"
+	case PhaseOperations:
+		return s.Acting, "Operational phase (4)", "the operational rounds (sections 4-6) are not yet refereed by this version: `end-week` goes to the end of the week", "end-week"
+	case PhaseVMMove:
+		return VM, "VM strategic movement (3.3)", "`move <unit> <zone|PA>`, then `done`", "done"
+	case PhaseFrMove:
+		return French, "French strategic movement (3.3)", "`move <unit> <PA>`, then `done`", "done"
+	case PhaseVMSiege:
+		return VM, "VM siege fire (8)", fmt.Sprintf("`siege <points> crc|isabelle` (%d barrage points), then `done`", s.VMMunitions), "done"
+	case PhaseFrAttrition:
+		l := s.Pending[0]
+		return French, "French attrition (8)", fmt.Sprintf("allocate %d attrition loss(es); now: %s — `lose <unit>` or `lose replacement`", len(s.Pending), r.lossText(l)), r.defaultLoss(s)
+	}
+	return "", s.Phase, "", ""
+}
+
+func (r *Rules) lossText(l Loss) string {
+	switch l.Where {
+	case "crc":
+		return l.Reason + ": a step from a unit in the CRC or a replacement point"
+	case "isabelle":
+		return l.Reason + ": a step from a unit in Isabelle or a replacement point"
+	case "any":
+		return l.Reason + ": a step from any unit or a replacement point"
+	}
+	return l.Reason + ": a step from a unit in " + r.d.locName(l.Where)
+}
+
+// Prompt implements adjudicator.Rules.
+func (r *Rules) Prompt(as adjudicator.State) adjudicator.Prompt {
+	s := st(as)
+	if s.Phase == PhaseOver {
+		return adjudicator.Prompt{Over: true, Phase: "game over",
+			Result: &adjudicator.Result{Winner: adjudicator.Side(s.Winner), Reason: s.Reason}}
+	}
+	side, name, decision, def := r.phaseInfo(s)
+	p := adjudicator.Prompt{Phase: r.turnName(s) + ", " + name, Decision: decision, Default: def}
+	if s.Phase == PhaseSetupFrench || s.Phase == PhaseSetupVM {
+		p.Phase = "Set-up for " + r.turnName(s) + ", " + name
+	}
+	if side != "" {
+		p.Awaiting = []adjudicator.Side{adjudicator.Side(side)}
+	}
+	return p
+}
+
+// events collects the events of one order.
+type events struct {
+	list  []adjudicator.Event
+	notes []Note
+}
+
+func (e *events) pub(format string, a ...any) {
+	e.list = append(e.list, adjudicator.Event{Audience: adjudicator.Everyone, Text: fmt.Sprintf(format, a...)})
+}
+
+func (e *events) to(side string, format string, a ...any) {
+	e.list = append(e.list, adjudicator.Event{Audience: adjudicator.Only(adjudicator.Side(side)), Text: fmt.Sprintf(format, a...)})
+}
+
+func (e *events) mark(side, kind, from, at string) {
+	e.notes = append(e.notes, Note{Side: side, Kind: kind, From: from, At: at})
+}
+
+// Apply implements adjudicator.Rules.
+func (r *Rules) Apply(as adjudicator.State, side adjudicator.Side, text string, dice adjudicator.Dice) (adjudicator.State, []adjudicator.Event, error) {
+	s := st(as).clone()
+	words := strings.Fields(text)
+	if len(words) == 0 {
+		return nil, nil, adjudicator.Refuse(text, "empty order")
+	}
+	ev := &events{}
+	var err error
+	if side == adjudicator.Referee {
+		err = r.override(s, words, ev)
+	} else {
+		err = r.order(s, string(side), words, dice, ev)
+	}
+	if err != nil {
+		return nil, nil, refuse(text, err)
+	}
+	r.checkVictory(s, ev)
+	return s, ev.list, nil
+}
+
+// refuse turns a rules error into an OrderError naming the order.
+func refuse(text string, err error) error {
+	if oe, ok := err.(*adjudicator.OrderError); ok {
+		if oe.Order == "" {
+			oe.Order = text
+		}
+		return oe
+	}
+	return &adjudicator.OrderError{Order: text, Reason: err.Error()}
+}
+
+func fail(format string, a ...any) error {
+	return &adjudicator.OrderError{Reason: fmt.Sprintf(format, a...)}
+}
+
+// order applies one side's order.
+func (r *Rules) order(s *State, side string, w []string, dice adjudicator.Dice, ev *events) error {
+	if s.Phase == PhaseOver {
+		return fail("the game is over")
+	}
+	if side != French && side != VM {
+		return fail("unknown side %q", side)
+	}
+	awaited, name, decision, _ := r.phaseInfo(s)
+	if side != awaited {
+		return fail("it is not %s's turn to order: %s awaits %s (%s)", sideName(side), name, sideName(awaited), decision)
+	}
+	verb := strings.ToLower(w[0])
+	args := w[1:]
+	phaseBefore := s.Phase
+	var err error
+	switch s.Phase {
+	case PhaseSetupFrench, PhaseSetupVM:
+		err = r.setupOrder(s, side, verb, args, ev)
+	case PhaseVMReorg:
+		err = r.reorgOrder(s, verb, args, ev)
+	case PhaseVMEntrench:
+		err = r.entrenchOrder(s, verb, args, dice, ev)
+	case PhaseFrenchSupply:
+		err = r.supplyOrder(s, verb, args, ev)
+	case PhaseVMDecide, PhaseFrDecide:
+		err = r.decideOrder(s, side, verb, args, dice, ev)
+	case PhaseOperations:
+		err = r.operationsOrder(s, verb, args, dice, ev)
+	case PhaseVMMove, PhaseFrMove:
+		err = r.moveOrder(s, side, verb, args, dice, ev)
+	case PhaseVMSiege:
+		err = r.siegeOrder(s, verb, args, ev)
+	case PhaseFrAttrition:
+		err = r.attritionOrder(s, verb, args, dice, ev)
+	default:
+		err = fail("no orders are taken in phase %s", s.Phase)
+	}
+	if err != nil {
+		return err
+	}
+	if s.Phase != phaseBefore {
+		s.Recent = nil
+	}
+	s.Recent = append(s.Recent, ev.notes...)
+	return nil
+}
+
+func sideName(side string) string {
+	switch side {
+	case French:
+		return "France"
+	case VM:
+		return "the Viet Minh"
+	}
+	return side
+}
+
+func want(args []string, n int, usage string) error {
+	if len(args) != n {
+		return fail("usage: %s", usage)
+	}
+	return nil
+}
+
+func unknownVerb(verb, phase, orders string) error {
+	return fail("%q is not an order in %s; the orders now are: %s", verb, phase, orders)
+}
+
+// frenchUnit resolves a French unit id.
+func (r *Rules) frenchUnit(s *State, w string) (string, *FUnit, error) {
+	id := r.canon(w)
+	if u, ok := s.French[id]; ok {
+		return id, u, nil
+	}
+	return "", nil, fail("%q is not a French unit (French units are named like %s)", w, r.exampleFrench())
+}
+
+func (r *Rules) exampleFrench() string {
+	if len(r.d.Forces.French) > 0 {
+		return r.d.Forces.French[0].ID
+	}
+	return "?"
+}
+
+// vmUnit resolves a VM battalion or dummy id.
+func (r *Rules) vmUnit(s *State, w string) (string, *VUnit, error) {
+	id := r.canon(w)
+	if u, ok := s.VM[id]; ok {
+		return id, u, nil
+	}
+	return "", nil, fail("%q is not one of your units (battalions are named DIV/REG/BN like %s; dummies DUMMY1...)", w, r.exampleVM())
+}
+
+func (r *Rules) exampleVM() string {
+	if len(r.d.Forces.VM) > 0 {
+		return r.d.Forces.VM[0].ID
+	}
+	return "?"
+}
+
+// location resolves a zone or PA id.
+func (r *Rules) location(w string) (string, error) {
+	id := r.canon(w)
+	if r.d.onMap(id) {
+		return id, nil
+	}
+	return "", fail("%q is not a zone or PA of the map", w)
+}
+
+func count(w string, min, max int, what string) (int, error) {
+	n, err := strconv.Atoi(w)
+	if err != nil || n < min || n > max {
+		return 0, fail("%s must be a whole number from %d to %d, not %q", what, min, max, w)
+	}
+	return n, nil
+}
+
+// maxSteps of a French unit.
+func (r *Rules) maxSteps(id string) int { return r.d.French[id].Steps }
+
+// frenchLoss takes one step from a French unit; a unit losing its last
+// step is eliminated.
+func (r *Rules) frenchLoss(s *State, id string, ev *events, why string) {
+	u := s.French[id]
+	u.Steps--
+	at := u.Loc
+	if u.Steps <= 0 {
+		u.Steps = 0
+		u.Loc = LocOut
+		u.Fatigued, u.Disorg = false, false
+		ev.pub("%s: %s loses its last step and is eliminated at %s.", why, id, r.d.locName(at))
+	} else {
+		ev.pub("%s: %s loses a step at %s.", why, id, r.d.locName(at))
+	}
+	ev.mark("", "loss", "", at)
+}
+
+// sortedUnique sorts and removes duplicates.
+func sortedUnique(xs []string) []string {
+	sort.Strings(xs)
+	out := xs[:0]
+	for i, x := range xs {
+		if i == 0 || x != xs[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+var _ adjudicator.Rules = (*Rules)(nil)

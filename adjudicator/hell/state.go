@@ -1,0 +1,235 @@
+package hell
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+)
+
+// Sides of A Season in Hell.
+const (
+	French = "french"
+	VM     = "vm"
+)
+
+// Special unit locations that are not on the map.
+const (
+	LocOut     = "out"     // eliminated or not in this scenario
+	LocLater   = "later"   // scheduled reinforcement not yet arrived
+	LocPool    = "pool"    // French paratroops received, not yet dropped (3.2)
+	LocTrack   = "track"   // VM battalion on the Game Turn track (3.1)
+	LocRemoved = "removed" // French company merged away (3.2): out for good
+)
+
+// Phases of the week.
+const (
+	PhaseSetupFrench  = "setup-french"     // 9: France sets up first
+	PhaseSetupVM      = "setup-vm"         // then the VM, hidden
+	PhaseVMReorg      = "vm-reorg"         // 3.1 resupply, trading, reconstitution
+	PhaseVMEntrench   = "vm-entrench"      // 3.1 entrenchments
+	PhaseFrenchSupply = "french-supply"    // 3.2
+	PhaseVMDecide     = "vm-decide"        // 2: assault this week?
+	PhaseFrDecide     = "french-decide"    // 2: operate this week?
+	PhaseOperations   = "operations"       // 4-6 (the operational phase)
+	PhaseVMMove       = "vm-move"          // 3.3 strategic movement, VM
+	PhaseFrMove       = "french-move"      // 3.3 strategic movement, France
+	PhaseVMSiege      = "vm-siege"         // 8 siege fire
+	PhaseFrAttrition  = "french-attrition" // 8 allocating attrition losses
+	PhaseOver         = "over"
+)
+
+// FUnit is a French unit's state.
+type FUnit struct {
+	Loc      string `json:"loc"`
+	Steps    int    `json:"steps"`
+	Fatigued bool   `json:"fatigued,omitempty"`
+	Disorg   bool   `json:"disorg,omitempty"`
+}
+
+// VUnit is a VM battalion's or dummy's state.
+type VUnit struct {
+	Loc      string `json:"loc"`
+	Losses   int    `json:"losses,omitempty"` // 0..3 (3: destroyed)
+	Dummy    bool   `json:"dummy,omitempty"`
+	Revealed bool   `json:"revealed,omitempty"` // engaged or exposed by recon
+	Fatigued bool   `json:"fatigued,omitempty"`
+	Disorg   bool   `json:"disorg,omitempty"`
+	// Return is the turn a battalion on the Game Turn track comes back;
+	// Recover marks a reconstitution (one step back per turn on the track).
+	Return  int  `json:"return,omitempty"`
+	Recover bool `json:"recover,omitempty"`
+}
+
+// Loss is an attrition loss France must allocate (8).
+type Loss struct {
+	Reason string `json:"reason"`
+	// Where: "crc", "isabelle" (units there or a replacement point), "any"
+	// (any unit in the CRC or Isabelle, or a replacement point), or a PA id
+	// (a step from units in that PA only, never a replacement point).
+	Where string `json:"where"`
+}
+
+// Note is a mark of what just happened, addressed to an audience.
+type Note struct {
+	Side string `json:"side,omitempty"` // "" for everyone
+	Kind string `json:"kind"`
+	From string `json:"from,omitempty"`
+	At   string `json:"at"`
+}
+
+// State is a game of A Season in Hell. It encodes deterministically:
+// encoding/json sorts map keys.
+type State struct {
+	Scenario  string `json:"scenario"`
+	FirstTurn int    `json:"first_turn"`
+	LastTurn  int    `json:"last_turn"`
+	Turn      int    `json:"turn"`
+	Phase     string `json:"phase"`
+	// Acting is the side that chose to act this week ("" if none).
+	Acting string `json:"acting,omitempty"`
+
+	French map[string]*FUnit `json:"french"`
+	VM     map[string]*VUnit `json:"vm"`
+
+	Trench   map[string]int  `json:"trench"`   // zone or PA id -> level 1..3
+	Captured map[string]bool `json:"captured"` // PAs under VM control
+
+	VMMunitions     int `json:"vm_munitions"`
+	FrenchMunitions int `json:"french_munitions"`
+	VMLosses        int `json:"vm_losses"`
+	Replacements    int `json:"replacements"`
+	AirPoints       int `json:"air_points"`
+	TradePoints     int `json:"trade_points"` // barrage points received this turn, tradeable for steps
+	Entrench        int `json:"entrench"`     // entrenchment points left this turn
+	SiegeFire       int `json:"siege_fire"`   // VM artillery points spent on siege fire this turn
+	ATPLine         int `json:"atp_line"`     // the Air Transport Points line rolled on this turn
+	// IsabelleLinked: 3.2, the CRC-Isabelle road was open at the start of
+	// the turn.
+	IsabelleLinked bool `json:"isabelle_linked,omitempty"`
+
+	Moved   map[string]bool `json:"moved,omitempty"`   // units moved or placed this phase
+	Pending []Loss          `json:"pending,omitempty"` // attrition losses to allocate
+	Recent  []Note          `json:"recent,omitempty"`  // marks of the last resolution
+
+	Winner string `json:"winner,omitempty"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// Encode implements adjudicator.State.
+func (s *State) Encode() ([]byte, error) { return json.Marshal(s) }
+
+func (s *State) clone() *State {
+	c := *s
+	c.French = make(map[string]*FUnit, len(s.French))
+	for k, v := range s.French {
+		u := *v
+		c.French[k] = &u
+	}
+	c.VM = make(map[string]*VUnit, len(s.VM))
+	for k, v := range s.VM {
+		u := *v
+		c.VM[k] = &u
+	}
+	c.Trench = copyMap(s.Trench)
+	c.Captured = copyMap(s.Captured)
+	c.Moved = copyMap(s.Moved)
+	c.Pending = append([]Loss(nil), s.Pending...)
+	c.Recent = append([]Note(nil), s.Recent...)
+	return &c
+}
+
+func copyMap[V any](m map[string]V) map[string]V {
+	if m == nil {
+		return nil
+	}
+	c := make(map[string]V, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// DummyID names the n-th dummy (1-based).
+func DummyID(n int) string { return fmt.Sprintf("DUMMY%d", n) }
+
+// newState sets up a scenario (9) with its historical placements.
+func newState(d *Data, scenario string) (*State, error) {
+	sc, ok := d.Scenario(scenario)
+	if !ok {
+		var ids []string
+		for _, x := range d.Scenarios.Scenario {
+			ids = append(ids, x.ID)
+		}
+		return nil, fmt.Errorf("unknown scenario %q; scenarios are %v", scenario, ids)
+	}
+	s := &State{
+		Scenario: sc.ID, FirstTurn: sc.FirstTurn, LastTurn: sc.LastTurn, Turn: sc.FirstTurn,
+		Phase:  PhaseSetupFrench,
+		French: map[string]*FUnit{}, VM: map[string]*VUnit{},
+		Trench: map[string]int{}, Captured: map[string]bool{},
+		VMMunitions: sc.VMMunitions, FrenchMunitions: sc.FrMunitions,
+		VMLosses: sc.VMLosses, Replacements: sc.Replacement,
+	}
+	for _, u := range d.Forces.French {
+		s.French[u.ID] = &FUnit{Loc: LocOut, Steps: u.Steps}
+	}
+	for _, u := range d.Forces.VM {
+		s.VM[u.ID] = &VUnit{Loc: LocOut}
+	}
+	// Scheduled reinforcements after the first turn wait off the map;
+	// those due on or before it are in the set-up or out.
+	for _, a := range d.Forces.FrenchArrival {
+		for _, id := range a.Units {
+			if a.Turn > sc.FirstTurn {
+				s.French[id].Loc = LocLater
+			}
+		}
+	}
+	for _, a := range d.Forces.VMArrival {
+		for _, id := range a.Units {
+			if a.Turn > sc.FirstTurn {
+				s.VM[id].Loc = LocLater
+			}
+		}
+	}
+	for _, p := range sc.French {
+		for _, id := range p.Units {
+			s.French[id].Loc = p.At
+		}
+	}
+	for _, p := range sc.VM {
+		for _, id := range p.Units {
+			s.VM[id].Loc = p.At
+		}
+	}
+	for _, id := range sc.FrenchOut {
+		s.French[id].Loc = LocOut
+	}
+	for _, id := range sc.VMOut {
+		s.VM[id].Loc = LocOut
+	}
+	n := d.Forces.Dummies
+	if sc.FirstTurn >= d.Forces.DummiesTurn {
+		n += d.Forces.ExtraDummies
+	}
+	for i := 1; i <= n; i++ {
+		// Ruling H3: dummies start in Jungle Zone 2 unless the VM places them.
+		s.VM[DummyID(i)] = &VUnit{Loc: d.Map.ReinforcementJungle, Dummy: true}
+	}
+	for _, t := range sc.Trenches {
+		s.Trench[t.At] = t.Level
+	}
+	for _, pa := range sc.Captured {
+		s.Captured[pa] = true
+	}
+	return s, nil
+}
