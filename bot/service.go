@@ -1,0 +1,709 @@
+package bot
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/storage"
+)
+
+// Reply is one message to one audience: the channel (To == "") or one
+// user, privately.
+type Reply struct {
+	To   string `json:"to,omitempty"`
+	Text string `json:"text"`
+	// PNG is a map image to attach, named ImageName; a transport that
+	// writes it to disk sets Image to the path.
+	PNG       []byte `json:"-"`
+	ImageName string `json:"image_name,omitempty"`
+	Image     string `json:"image,omitempty"`
+}
+
+// Mapper draws a View as a PNG (package render).
+type Mapper interface {
+	PNG(v adjudicator.View) ([]byte, error)
+}
+
+// Service runs commands against games stored in a DB. It is safe for
+// concurrent use: commands for one game are applied one at a time, games
+// proceed in parallel (invariant 5).
+type Service struct {
+	DB     *storage.DB
+	Titles map[string]adjudicator.Rules
+	// Now is the clock (injectable for tests).
+	Now func() time.Time
+	// Seed makes a game's secret dice seed; nil uses crypto/rand.
+	Seed func(gameID string) ([]byte, error)
+	// Mods names moderators (besides Command.Mod from the transport).
+	Mods map[string]bool
+	// SnapshotEvery writes a snapshot after so many entries.
+	SnapshotEvery int
+	// Maps draws map images; nil posts no maps.
+	Maps Mapper
+
+	mu    sync.Mutex
+	slots map[string]*slot
+}
+
+type slot struct {
+	mu sync.Mutex
+	g  *adjudicator.Game
+}
+
+// DemoSeed derives game seeds from a number (umpire play --seed N): tests
+// and demos only, never reachable from Discord.
+func DemoSeed(n int64) func(string) ([]byte, error) {
+	return func(id string) ([]byte, error) {
+		h := sha256.Sum256([]byte(fmt.Sprintf("umpire demo seed %d for game %s", n, id)))
+		return h[:], nil
+	}
+}
+
+func randomSeed(string) ([]byte, error) {
+	b := make([]byte, adjudicator.SeedSize)
+	_, err := rand.Read(b)
+	return b, err
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+func (s *Service) isMod(c Command) bool { return c.Mod || s.Mods[c.User] }
+
+// Handle runs one command and returns the replies, in order.
+func (s *Service) Handle(c Command) []Reply {
+	if c.Source != "" {
+		if _, _, done, err := s.DB.Processed(c.Source); err == nil && done {
+			return []Reply{{To: c.User, Text: "That interaction was already applied; nothing more was done."}}
+		}
+	}
+	var out []Reply
+	var err error
+	switch c.Name {
+	case "game new":
+		out, err = s.newGame(c)
+	case "game status":
+		out, err = s.withGame(c, s.status)
+	case "game end":
+		out, err = s.withGame(c, s.end)
+	case "order":
+		out, err = s.withGame(c, s.order)
+	case "help":
+		out, err = s.help(c)
+	case "undo":
+		out, err = s.withGame(c, s.undo)
+	case "mod undo":
+		out, err = s.withGame(c, s.modUndo)
+	case "mod override":
+		out, err = s.withGame(c, s.override)
+	case "mod seat":
+		out, err = s.withGame(c, s.seat)
+	case "map":
+		out, err = s.withGame(c, s.mapCmd)
+	default:
+		err = fmt.Errorf("unknown command /%s; commands are /game new|status|end, /order, /help, /undo, /mod undo|override|seat", c.Name)
+	}
+	if err != nil {
+		return append(out, Reply{To: c.User, Text: "Refused: " + err.Error()})
+	}
+	return out
+}
+
+// newGame: /game new title:hell scenario:ID french:@u vm:@u
+func (s *Service) newGame(c Command) ([]Reply, error) {
+	title := c.Opt("title")
+	rules, ok := s.Titles[title]
+	if !ok {
+		return nil, fmt.Errorf("unknown title %q; titles are %s", title, strings.Join(s.titleIDs(), ", "))
+	}
+	info := rules.Info()
+	scenario := c.Opt("scenario")
+	var ids []string
+	found := false
+	for _, sc := range info.Scenarios {
+		ids = append(ids, sc.ID)
+		found = found || sc.ID == scenario
+	}
+	if !found {
+		return nil, fmt.Errorf("unknown scenario %q for %s; scenarios are %s", scenario, title, strings.Join(ids, ", "))
+	}
+	seats := map[adjudicator.Side]string{}
+	for _, side := range info.Sides {
+		u := userRef(c.Opt(string(side)))
+		if u == "" {
+			return nil, fmt.Errorf("seat every side: %s (for example %s:@alice)", sideList(info.Sides), info.Sides[0])
+		}
+		seats[side] = u
+	}
+	for k := range c.Options {
+		if k != "title" && k != "scenario" && !info.HasSide(adjudicator.Side(k)) {
+			return nil, fmt.Errorf("unknown option %s; /game new takes title, scenario and %s", k, sideList(info.Sides))
+		}
+	}
+	if id, err := s.DB.GameInChannel(c.Channel); err == nil {
+		return nil, fmt.Errorf("this channel already has game %s running; end it first (/game end) or use another channel", id)
+	}
+	id, err := s.DB.NewGameID("g")
+	if err != nil {
+		return nil, err
+	}
+	mk := s.Seed
+	if mk == nil {
+		mk = randomSeed
+	}
+	seed, err := mk(id)
+	if err != nil {
+		return nil, err
+	}
+	rec := adjudicator.Record{ID: id, Title: title, Scenario: scenario, Channel: c.Channel, Seats: seats,
+		Created: s.now().UTC(), Seed: seed}
+	g, evs, err := adjudicator.New(rules, rec)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.DB.CreateGame(g.Rec); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	if s.slots == nil {
+		s.slots = map[string]*slot{}
+	}
+	s.slots[id] = &slot{g: g}
+	s.mu.Unlock()
+	out := s.deliver(g, evs, c.User)
+	var seatText []string
+	for _, side := range info.Sides {
+		seatText = append(seatText, fmt.Sprintf("%s: @%s", side, seats[side]))
+	}
+	out = append(out, Reply{Text: "Seats: " + strings.Join(seatText, ", ") + "."})
+	out = append(out, s.awaiting(g)...)
+	return out, nil
+}
+
+func sideList(sides []adjudicator.Side) string {
+	var s []string
+	for _, x := range sides {
+		s = append(s, string(x))
+	}
+	return strings.Join(s, ", ")
+}
+
+func (s *Service) titleIDs() []string {
+	var ids []string
+	for id := range s.Titles {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// withGame loads the channel's game and runs f holding its lock.
+func (s *Service) withGame(c Command, f func(Command, *slot) ([]Reply, error)) ([]Reply, error) {
+	sl, err := s.slotFor(c.Channel)
+	if err != nil {
+		return nil, err
+	}
+	sl.mu.Lock()
+	defer sl.mu.Unlock()
+	return f(c, sl)
+}
+
+// Game returns the channel's game (for rendering and tests). The caller
+// must not mutate it.
+func (s *Service) Game(channel string) (*adjudicator.Game, error) {
+	sl, err := s.slotFor(channel)
+	if err != nil {
+		return nil, err
+	}
+	sl.mu.Lock()
+	defer sl.mu.Unlock()
+	return sl.g, nil
+}
+
+func (s *Service) slotFor(channel string) (*slot, error) {
+	id, err := s.DB.GameInChannel(channel)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, fmt.Errorf("no game is running in this channel; start one with /game new")
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.slots == nil {
+		s.slots = map[string]*slot{}
+	}
+	if sl, ok := s.slots[id]; ok {
+		return sl, nil
+	}
+	rec, err := s.DB.Record(id)
+	if err != nil {
+		return nil, err
+	}
+	rules, ok := s.Titles[rec.Title]
+	if !ok {
+		return nil, fmt.Errorf("game %s is of title %q, which this umpire does not know", id, rec.Title)
+	}
+	snap, err := s.DB.Snapshot(id)
+	if err != nil {
+		return nil, err
+	}
+	g, err := adjudicator.Load(rules, rec, snap)
+	if err != nil {
+		return nil, fmt.Errorf("game %s does not replay: %w", id, err)
+	}
+	sl := &slot{g: g}
+	s.slots[id] = sl
+	return sl, nil
+}
+
+// sidesOf lists the sides a user holds.
+func sidesOf(g *adjudicator.Game, user string) []adjudicator.Side {
+	var out []adjudicator.Side
+	for _, side := range g.Rules.Info().Sides {
+		if g.Rec.Seats[side] == user {
+			out = append(out, side)
+		}
+	}
+	return out
+}
+
+// actingSide picks the side a user orders for: the side: option, else the
+// one seat they hold, else the awaited one of their seats.
+func actingSide(g *adjudicator.Game, c Command) (adjudicator.Side, error) {
+	held := sidesOf(g, c.User)
+	if len(held) == 0 {
+		return "", fmt.Errorf("you hold no seat in game %s; only the seated players order (seats: %s)", g.Rec.ID, seatText(g))
+	}
+	if want := adjudicator.Side(strings.ToLower(c.Opt("side"))); want != "" {
+		for _, h := range held {
+			if h == want {
+				return h, nil
+			}
+		}
+		return "", fmt.Errorf("you do not hold the %s seat", want)
+	}
+	if len(held) == 1 {
+		return held[0], nil
+	}
+	p := g.Prompt()
+	for _, h := range held {
+		if p.Awaits(h) {
+			return h, nil
+		}
+	}
+	return held[0], nil
+}
+
+func seatText(g *adjudicator.Game) string {
+	var s []string
+	for _, side := range g.Rules.Info().Sides {
+		s = append(s, fmt.Sprintf("%s @%s", side, g.Rec.Seats[side]))
+	}
+	return strings.Join(s, ", ")
+}
+
+// viewerFor: a moderator sees as the referee only when asking with
+// view:referee; a seated player sees their side; anyone else the public.
+func viewerFor(g *adjudicator.Game, c Command, mod bool) adjudicator.Viewer {
+	if mod && strings.EqualFold(c.Opt("view"), "referee") {
+		return adjudicator.Viewer{Referee: true}
+	}
+	if side, err := actingSide(g, c); err == nil {
+		return adjudicator.ViewerOf(side)
+	}
+	return adjudicator.Public
+}
+
+func (s *Service) status(c Command, sl *slot) ([]Reply, error) {
+	g := sl.g
+	v := viewerFor(g, c, s.isMod(c))
+	view := g.Rules.View(g.State, v)
+	lines := []string{fmt.Sprintf("Game %s (%s view); seats: %s.", g.Rec.ID, v, seatText(g))}
+	if over, res := g.Over(); over {
+		lines = append(lines, fmt.Sprintf("Game over: %s.", resultText(res)))
+	}
+	lines = append(lines, view.Status...)
+	return []Reply{{To: c.User, Text: strings.Join(lines, "\n")}}, nil
+}
+
+func resultText(r *adjudicator.Result) string {
+	if r == nil {
+		return "ended"
+	}
+	if r.Winner == "" {
+		return r.Reason
+	}
+	return fmt.Sprintf("%s wins — %s", r.Winner, r.Reason)
+}
+
+// commit writes a step durably, then applies it (invariant 4).
+func (s *Service) commit(sl *slot, st *adjudicator.Step, header *adjudicator.Record) error {
+	if err := s.DB.Append(sl.g.Rec.ID, st.Entries, header); err != nil {
+		if errors.Is(err, storage.ErrDuplicate) {
+			return fmt.Errorf("that interaction was already applied; nothing more was done")
+		}
+		return err
+	}
+	sl.g.Commit(st)
+	every := s.SnapshotEvery
+	if every <= 0 {
+		every = 64
+	}
+	n := len(sl.g.Rec.Entries)
+	if n/every != (n-len(st.Entries))/every {
+		if snap, err := sl.g.Snapshot(); err == nil {
+			_ = s.DB.PutSnapshot(sl.g.Rec.ID, snap) // a snapshot only speeds loading
+		}
+	}
+	return nil
+}
+
+func (s *Service) order(c Command, sl *slot) ([]Reply, error) {
+	g := sl.g
+	side, err := actingSide(g, c)
+	if err != nil {
+		return nil, err
+	}
+	orders := adjudicator.SplitOrders(c.Opt("text"))
+	if len(orders) == 0 {
+		return nil, fmt.Errorf("give the order as text:\"...\" (several separated by ;); /help lists the legal ones")
+	}
+	before := g.Prompt()
+	st, err := g.Orders(c.User, side, orders, c.Source, s.now())
+	if err != nil {
+		return nil, err
+	}
+	if err := s.commit(sl, st, nil); err != nil {
+		return nil, err
+	}
+	out := []Reply{{To: c.User, Text: fmt.Sprintf("Accepted (%s): %s", side, strings.Join(orders, "; "))}}
+	out = append(out, s.deliver(g, st.Events, c.User)...)
+	out = append(out, s.mapAfter(g, before)...)
+	return append(out, s.after(g)...), nil
+}
+
+func (s *Service) undo(c Command, sl *slot) ([]Reply, error) {
+	g := sl.g
+	side, err := actingSide(g, c)
+	if err != nil {
+		return nil, err
+	}
+	st, err := g.Undo(c.User, side, c.Source, s.now())
+	if err != nil {
+		return nil, err
+	}
+	if err := s.commit(sl, st, nil); err != nil {
+		return nil, err
+	}
+	out := s.deliver(g, st.Events, c.User)
+	return append(out, s.awaiting(g)...), nil
+}
+
+func (s *Service) requireMod(c Command) error {
+	if !s.isMod(c) {
+		return fmt.Errorf("/%s is for moderators", c.Name)
+	}
+	return nil
+}
+
+func (s *Service) modUndo(c Command, sl *slot) ([]Reply, error) {
+	if err := s.requireMod(c); err != nil {
+		return nil, err
+	}
+	n := 1
+	if v := c.Opt("count"); v != "" {
+		var err error
+		if n, err = strconv.Atoi(v); err != nil || n < 1 {
+			return nil, fmt.Errorf("count must be a whole number of at least 1, not %q", v)
+		}
+	}
+	st, err := sl.g.ModUndo(c.User, n, c.Source, s.now())
+	if err != nil {
+		return nil, err
+	}
+	if err := s.commit(sl, st, nil); err != nil {
+		return nil, err
+	}
+	out := s.deliver(sl.g, st.Events, c.User)
+	out = append(out, s.mapAfter(sl.g, adjudicator.Prompt{})...)
+	return append(out, s.awaiting(sl.g)...), nil
+}
+
+func (s *Service) override(c Command, sl *slot) ([]Reply, error) {
+	if err := s.requireMod(c); err != nil {
+		return nil, err
+	}
+	text := strings.TrimSpace(c.Opt("text"))
+	if text == "" {
+		return nil, fmt.Errorf("give the override as text:\"...\"; forms: %s", helpText(sl.g.Rules.Legal(sl.g.State, adjudicator.Referee)))
+	}
+	if !strings.HasPrefix(strings.ToLower(text), "override ") {
+		text = "override " + text
+	}
+	st, err := sl.g.Orders(c.User, adjudicator.Referee, []string{text}, c.Source, s.now())
+	if err != nil {
+		return nil, err
+	}
+	if err := s.commit(sl, st, nil); err != nil {
+		return nil, err
+	}
+	out := []Reply{{Text: fmt.Sprintf("Moderator @%s applied an override (logged as entry %d).", c.User, st.Entries[0].Seq)}}
+	out = append(out, s.deliver(sl.g, st.Events, c.User)...)
+	out = append(out, s.mapAfter(sl.g, adjudicator.Prompt{})...)
+	return append(out, s.after(sl.g)...), nil
+}
+
+func (s *Service) seat(c Command, sl *slot) ([]Reply, error) {
+	if err := s.requireMod(c); err != nil {
+		return nil, err
+	}
+	side := adjudicator.Side(strings.ToLower(c.Opt("side")))
+	user := userRef(c.Opt("user"))
+	if user == "" {
+		return nil, fmt.Errorf("usage: /mod seat side:<side> user:@someone")
+	}
+	st, err := sl.g.Seat(c.User, side, user, c.Source, s.now())
+	if err != nil {
+		return nil, err
+	}
+	hdr := sl.g.Rec.Header()
+	hdr.Seats = map[adjudicator.Side]string{}
+	for k, v := range sl.g.Rec.Seats {
+		hdr.Seats[k] = v
+	}
+	hdr.Seats[side] = user
+	if err := s.commit(sl, st, &hdr); err != nil {
+		return nil, err
+	}
+	return append(s.deliver(sl.g, st.Events, c.User), s.awaiting(sl.g)...), nil
+}
+
+func (s *Service) end(c Command, sl *slot) ([]Reply, error) {
+	if err := s.requireMod(c); err != nil {
+		return nil, err
+	}
+	st, err := sl.g.End(c.User, adjudicator.Side(strings.ToLower(c.Opt("winner"))), c.Opt("reason"), c.Source, s.now())
+	if err != nil {
+		return nil, err
+	}
+	if err := s.commit(sl, st, nil); err != nil {
+		return nil, err
+	}
+	return append(s.deliver(sl.g, st.Events, c.User), s.after(sl.g)...), nil
+}
+
+// deliver routes events to their audiences: everyone to the channel, a
+// side to its seated player, the referee to the acting moderator.
+func (s *Service) deliver(g *adjudicator.Game, evs []adjudicator.Event, actor string) []Reply {
+	var out []Reply
+	add := func(to, text string) {
+		if n := len(out); n > 0 && out[n-1].To == to && out[n-1].Image == "" {
+			out[n-1].Text += "\n" + text
+			return
+		}
+		out = append(out, Reply{To: to, Text: text})
+	}
+	for _, e := range evs {
+		switch {
+		case e.Audience.All:
+			add("", e.Text)
+		case e.Audience.Side == adjudicator.Referee:
+			add(actor, e.Text)
+		default:
+			if u := g.Rec.Seats[e.Audience.Side]; u != "" {
+				add(u, e.Text)
+			}
+		}
+	}
+	return out
+}
+
+// after announces the end of the game, or who is awaited.
+func (s *Service) after(g *adjudicator.Game) []Reply {
+	if over, res := g.Over(); over {
+		_ = s.DB.EndChannel(g.Rec.Channel, g.Rec.ID)
+		return []Reply{{Text: fmt.Sprintf("Game %s is over: %s.\nThe dice seed is now public: %s (SHA-256 %s, as committed at the start). Check every roll with `umpire export` then `umpire verify`.",
+			g.Rec.ID, resultText(res), fmt.Sprintf("%x", []byte(g.Rec.Seed)), g.Rec.Commitment)}}
+	}
+	return s.awaiting(g)
+}
+
+// awaiting pings the awaited player(s).
+func (s *Service) awaiting(g *adjudicator.Game) []Reply {
+	p := g.Prompt()
+	if p.Over {
+		return nil
+	}
+	var who []string
+	for _, side := range p.Awaiting {
+		who = append(who, fmt.Sprintf("@%s (%s)", g.Rec.Seats[side], side))
+	}
+	return []Reply{{Text: fmt.Sprintf("Awaiting %s — %s: %s.", strings.Join(who, " and "), p.Phase, p.Decision)}}
+}
+
+// help lists the caller's legal orders now, from the legal-choice tree.
+func (s *Service) help(c Command) ([]Reply, error) {
+	general := "Commands: /game new title:<t> scenario:<s> <side>:@user ..., /game status, /order text:\"...\" (several separated by ;), /undo, /help [prefix:\"...\"], /map [view:mine], /mod undo count:N, /mod override text:\"...\", /mod seat side:<s> user:@u, /game end [winner:<side>] [reason:\"...\"]."
+	if _, err := s.DB.GameInChannel(c.Channel); err != nil {
+		var titles []string
+		for _, id := range s.titleIDs() {
+			info := s.Titles[id].Info()
+			var sc []string
+			for _, x := range info.Scenarios {
+				sc = append(sc, x.ID)
+			}
+			titles = append(titles, fmt.Sprintf("%s (%s; scenarios %s; sides %s)", id, info.Name, strings.Join(sc, ", "), sideList(info.Sides)))
+		}
+		return []Reply{{To: c.User, Text: general + "\nNo game here yet. Titles: " + strings.Join(titles, "; ") + "."}}, nil
+	}
+	return s.withGame(c, func(c Command, sl *slot) ([]Reply, error) {
+		g := sl.g
+		p := g.Prompt()
+		lines := []string{general}
+		side, err := actingSide(g, c)
+		switch {
+		case p.Over:
+			lines = append(lines, "The game is over.")
+		case s.isMod(c) && err != nil:
+			lines = append(lines, "Moderator orders: "+helpText(g.Rules.Legal(g.State, adjudicator.Referee)))
+		case err != nil:
+			lines = append(lines, "You hold no seat in this game; you can follow it with /game status.")
+		case !p.Awaits(side):
+			lines = append(lines, fmt.Sprintf("You (%s) are not awaited now: %s.", side, p.Phase))
+		default:
+			tree := g.Rules.Legal(g.State, side)
+			lines = append(lines, fmt.Sprintf("Your legal orders as %s — %s:", side, p.Phase))
+			lines = append(lines, formatTree(tree, c.Opt("prefix"), 40)...)
+		}
+		return []Reply{{To: c.User, Text: strings.Join(lines, "\n")}}, nil
+	})
+}
+
+func helpText(tree []adjudicator.Choice) string {
+	var out []string
+	for _, r := range tree {
+		for _, n := range r.Next {
+			out = append(out, fmt.Sprintf("%s %s %s", r.Word, n.Word, n.Help))
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// formatTree prints a legal-order tree compactly: each verb with its help,
+// then one line per first argument listing what may follow. With a prefix,
+// the full orders that start with it.
+func formatTree(tree []adjudicator.Choice, prefix string, limit int) []string {
+	var lines []string
+	if prefix = strings.TrimSpace(prefix); prefix != "" {
+		for _, o := range adjudicator.Orders(tree) {
+			if strings.HasPrefix(strings.ToLower(o), strings.ToLower(prefix)) {
+				lines = append(lines, "  "+o)
+			}
+		}
+		if len(lines) == 0 {
+			return []string{fmt.Sprintf("  no legal order starts with %q", prefix)}
+		}
+		return capLines(lines, limit)
+	}
+	for _, r := range tree {
+		head := "  " + r.Word
+		if r.Help != "" {
+			head += " — " + r.Help
+		}
+		lines = append(lines, head)
+		for _, n := range r.Next {
+			l := "    " + r.Word + " " + n.Word
+			var nexts []string
+			for _, m := range n.Next {
+				nexts = append(nexts, m.Word)
+			}
+			if len(nexts) > 0 {
+				opt := ""
+				if n.Complete {
+					opt = " [optional]"
+				}
+				l += " " + "{" + strings.Join(nexts, " ") + "}" + opt
+			} else if n.Help != "" {
+				l += " — " + n.Help
+			}
+			lines = append(lines, l)
+		}
+	}
+	return capLines(lines, limit)
+}
+
+func capLines(lines []string, limit int) []string {
+	if len(lines) <= limit {
+		return lines
+	}
+	rest := len(lines) - limit
+	return append(lines[:limit], fmt.Sprintf("  ... and %d more lines: narrow with /help prefix:\"<verb> <unit>\"", rest))
+}
+
+// mapAfter posts the public map when a command resolved a phase (the
+// prompt moved on) or changed the board out of turn (before is zero).
+func (s *Service) mapAfter(g *adjudicator.Game, before adjudicator.Prompt) []Reply {
+	if s.Maps == nil {
+		return nil
+	}
+	p := g.Prompt()
+	if before.Phase != "" && p.Phase == before.Phase && !p.Over {
+		return nil
+	}
+	r, err := s.mapReply(g, adjudicator.Public, "")
+	if err != nil {
+		return []Reply{{Text: "(the map could not be drawn: " + err.Error() + ")"}}
+	}
+	return []Reply{r}
+}
+
+func (s *Service) mapReply(g *adjudicator.Game, v adjudicator.Viewer, to string) (Reply, error) {
+	png, err := s.Maps.PNG(g.Rules.View(g.State, v))
+	if err != nil {
+		return Reply{}, err
+	}
+	name := fmt.Sprintf("%s-%04d-%s.png", g.Rec.ID, len(g.Rec.Entries), v)
+	text := fmt.Sprintf("Map of game %s (%s view) after entry %d.", g.Rec.ID, v, len(g.Rec.Entries))
+	return Reply{To: to, Text: text, PNG: png, ImageName: name}, nil
+}
+
+// mapCmd: /map (public, to the channel); /map view:mine (the caller's
+// side, privately); /map view:referee (moderators, privately).
+func (s *Service) mapCmd(c Command, sl *slot) ([]Reply, error) {
+	if s.Maps == nil {
+		return nil, fmt.Errorf("this umpire draws no maps")
+	}
+	g := sl.g
+	switch strings.ToLower(c.Opt("view")) {
+	case "", "public":
+		r, err := s.mapReply(g, adjudicator.Public, "")
+		return []Reply{r}, err
+	case "mine":
+		side, err := actingSide(g, c)
+		if err != nil {
+			return nil, fmt.Errorf("view:mine is for seated players; /map shows the public map")
+		}
+		r, err := s.mapReply(g, adjudicator.ViewerOf(side), c.User)
+		return []Reply{r}, err
+	case "referee":
+		if !s.isMod(c) {
+			return nil, fmt.Errorf("view:referee is for moderators")
+		}
+		r, err := s.mapReply(g, adjudicator.Viewer{Referee: true}, c.User)
+		return []Reply{r}, err
+	}
+	return nil, fmt.Errorf("view is public, mine or referee, not %q", c.Opt("view"))
+}

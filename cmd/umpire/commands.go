@@ -1,0 +1,231 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/hell"
+	"github.com/umpirebot/umpire/bot"
+	"github.com/umpirebot/umpire/storage"
+)
+
+var errUsage = errors.New("usage")
+
+// maps makes the map renderer; nil until package render is linked in
+// (render.go sets it).
+var maps func() bot.Mapper
+
+// titles loads every title's rules; dataDir, if set, holds an operator's
+// transcription of printed charts replacing embedded files.
+func titles(dataDir string) (map[string]adjudicator.Rules, error) {
+	var d *hell.Data
+	var err error
+	if dataDir != "" {
+		st, serr := os.Stat(dataDir)
+		if serr != nil || !st.IsDir() {
+			return nil, fmt.Errorf("--data %s: not a readable directory", dataDir)
+		}
+		d, err = hell.LoadOver(os.DirFS(dataDir), dataDir)
+	} else {
+		d, err = hell.Default()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return map[string]adjudicator.Rules{"hell": hell.New(d)}, nil
+}
+
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("umpire "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+func parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	return nil
+}
+
+func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlags("play", stderr)
+	dbPath := fs.String("db", "umpire.db", "bbolt database `file` (created 0600)")
+	seed := fs.Int64("seed", 0, "derive new games' dice seeds from `N` (tests and demos only; 0: secret random seeds)")
+	out := fs.String("out", "umpire-out", "`dir`ectory for map images")
+	script := fs.String("script", "", "read commands from `file` instead of stdin (not interactive)")
+	mods := fs.String("mods", "mod", "comma-separated `users` who are moderators")
+	data := fs.String("data", "", "`dir`ectory with transcribed chart files replacing the embedded data")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	ts, err := titles(*data)
+	if err != nil {
+		return err
+	}
+	db, err := storage.Open(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	svc := &bot.Service{DB: db, Titles: ts, Mods: map[string]bool{}}
+	for _, m := range strings.Split(*mods, ",") {
+		if m = strings.TrimPrefix(strings.TrimSpace(m), "@"); m != "" {
+			svc.Mods[m] = true
+		}
+	}
+	if *seed != 0 {
+		svc.Seed = bot.DemoSeed(*seed)
+	}
+	if maps != nil {
+		svc.Maps = maps()
+	}
+	con := &bot.Console{Service: svc, Channel: "console", Out: stdout, OutDir: *out}
+	in := stdin
+	if *script != "" {
+		f, err := os.Open(*script)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+		con.Echo = true
+	} else {
+		con.Interactive = true
+	}
+	return con.Run(in)
+}
+
+func cmdExport(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("export", stderr)
+	dbPath := fs.String("db", "umpire.db", "bbolt database `file`")
+	game := fs.String("game", "", "game `id` (may be omitted when the file holds one game)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if _, err := os.Stat(*dbPath); err != nil {
+		return fmt.Errorf("no database at %s: %w", *dbPath, err)
+	}
+	db, err := storage.Open(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	id := *game
+	if id == "" {
+		ids, err := db.Games()
+		if err != nil {
+			return err
+		}
+		switch len(ids) {
+		case 0:
+			return fmt.Errorf("%s holds no game", *dbPath)
+		case 1:
+			id = ids[0]
+		default:
+			return fmt.Errorf("%s holds %d games (%s): name one with --game", *dbPath, len(ids), strings.Join(ids, ", "))
+		}
+	}
+	rec, err := db.Record(id)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rec)
+}
+
+func cmdVerify(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("verify", stderr)
+	data := fs.String("data", "", "`dir`ectory with transcribed chart files (as the game was played with)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: umpire verify RECORD.json")
+		return errUsage
+	}
+	b, err := os.ReadFile(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	var rec adjudicator.Record
+	if err := json.Unmarshal(b, &rec); err != nil {
+		return fmt.Errorf("%s is not a game record: %w", fs.Arg(0), err)
+	}
+	if len(rec.Seed) != adjudicator.SeedSize {
+		return fmt.Errorf("the record's seed has %d bytes, not %d", len(rec.Seed), adjudicator.SeedSize)
+	}
+	if got := adjudicator.Commitment(rec.Seed); got != rec.Commitment {
+		return fmt.Errorf("commitment mismatch: the seed hashes to %s, the record committed %s", got, rec.Commitment)
+	}
+	if err := adjudicator.VerifyRolls(rec.Seed, rec.Entries); err != nil {
+		return fmt.Errorf("dice mismatch: %w", err)
+	}
+	rolls := 0
+	for _, e := range rec.Entries {
+		rolls += len(e.Rolls)
+	}
+	ts, err := titles(*data)
+	if err != nil {
+		return err
+	}
+	rules, ok := ts[rec.Title]
+	if !ok {
+		return fmt.Errorf("unknown title %q", rec.Title)
+	}
+	if _, err := adjudicator.Load(rules, rec, nil); err != nil {
+		return fmt.Errorf("the log does not replay: %w", err)
+	}
+	fmt.Fprintf(stdout, "OK: game %s, %d entries, %d rolls re-derived from the seed; the seed matches its commitment %s; the log replays.\n",
+		rec.ID, len(rec.Entries), rolls, rec.Commitment)
+	return nil
+}
+
+func cmdPlayout(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("playout", stderr)
+	title := fs.String("title", "hell", "title `id`")
+	scenario := fs.String("scenario", "full-battle", "scenario `id`")
+	games := fs.Int("games", 100, "number of `games`")
+	seed := fs.Uint64("seed", 1, "chooser and dice `seed`")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	data := fs.String("data", "", "`dir`ectory with transcribed chart files")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	ts, err := titles(*data)
+	if err != nil {
+		return err
+	}
+	rules, ok := ts[*title]
+	if !ok {
+		return fmt.Errorf("unknown title %q", *title)
+	}
+	if _, err := rules.Setup(*scenario, nil); err != nil {
+		return err
+	}
+	st := adjudicator.Playout(rules, adjudicator.PlayoutOptions{Scenario: *scenario, Games: *games, Seed: *seed}, time.Now)
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		if err := enc.Encode(st); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(stdout, "%d games of %s/%s: %d finished, %d panics, %d dead ends, %d unterminated, %d legal orders refused, %d replay mismatches; %d actions, %d hand-offs, %.2fs. Wins: %v\n",
+			st.Games, *title, *scenario, st.Finished, st.Panics, st.DeadEnds, st.Unterminated, st.Refused, st.ReplayMismatches, st.Actions, st.Handoffs, st.Seconds, st.Wins)
+		for _, f := range st.Failures {
+			fmt.Fprintln(stdout, "  "+f)
+		}
+	}
+	if st.Panics+st.DeadEnds+st.Unterminated+st.Refused+st.ReplayMismatches > 0 {
+		return fmt.Errorf("playouts found faults")
+	}
+	return nil
+}
