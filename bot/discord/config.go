@@ -1,0 +1,123 @@
+package discord
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// TokenEnv names the environment variable that holds the bot token; it
+// wins over the config file.
+const TokenEnv = "UMPIRE_DISCORD_TOKEN"
+
+// Config is `umpire bot`'s configuration file (config.example.toml
+// documents every setting).
+type Config struct {
+	Token          string   `toml:"token"`
+	ApplicationID  string   `toml:"application_id"`
+	PublicKey      string   `toml:"public_key"`
+	HTTP           string   `toml:"http"`
+	GuildIDs       []string `toml:"guild_ids"`
+	ModeratorRoles []string `toml:"moderator_roles"`
+	DB             string   `toml:"db"`
+	Data           string   `toml:"data"`
+	DMSideEvents   *bool    `toml:"dm_side_events"`
+	LogLevel       string   `toml:"log_level"`
+
+	// TokenFrom says where the token came from ("env", "file" or "").
+	TokenFrom string `toml:"-"`
+}
+
+// String never shows the token.
+func (c Config) String() string {
+	c.Token = ""
+	if c.TokenFrom != "" {
+		c.Token = "(set, from " + c.TokenFrom + ")"
+	}
+	return fmt.Sprintf("%+v", struct {
+		Token, ApplicationID, HTTP, DB, Data, LogLevel string
+		GuildIDs, ModeratorRoles                       []string
+	}{c.Token, c.ApplicationID, c.HTTP, c.DB, c.Data, c.LogLevel, c.GuildIDs, c.ModeratorRoles})
+}
+
+// GoString never shows the token either.
+func (c Config) GoString() string { return c.String() }
+
+// LoadConfig reads a config file (path "" reads none: defaults only) and
+// applies the environment: UMPIRE_DISCORD_TOKEN wins over the file's
+// token. Unknown settings are refused, naming the file and the key.
+func LoadConfig(path string, getenv func(string) string) (Config, error) {
+	var c Config
+	if path != "" {
+		md, err := toml.DecodeFile(path, &c)
+		if err != nil {
+			return c, fmt.Errorf("config %s: %w", path, err)
+		}
+		if und := md.Undecoded(); len(und) > 0 {
+			var keys []string
+			for _, k := range und {
+				keys = append(keys, k.String())
+			}
+			sort.Strings(keys)
+			return c, fmt.Errorf("config %s: unknown setting(s) %s; config.example.toml lists the settings", path, strings.Join(keys, ", "))
+		}
+		if strings.TrimSpace(c.Token) != "" {
+			c.TokenFrom = "file"
+		}
+	}
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	if t := strings.TrimSpace(getenv(TokenEnv)); t != "" {
+		c.Token, c.TokenFrom = t, "env"
+	}
+	c.Token = strings.TrimPrefix(strings.TrimSpace(c.Token), "Bot ")
+	if c.DB == "" {
+		c.DB = "umpire.db"
+	}
+	if c.LogLevel == "" {
+		c.LogLevel = "info"
+	}
+	if _, err := c.Level(); err != nil {
+		return c, fmt.Errorf("config %s: %w", path, err)
+	}
+	for _, g := range c.GuildIDs {
+		if !isSnowflake(g) {
+			return c, fmt.Errorf("config %s: guild_ids holds %q, which is not a Discord id (a number: right-click the server, Copy Server ID)", path, g)
+		}
+	}
+	if c.ApplicationID != "" && !isSnowflake(c.ApplicationID) {
+		return c, fmt.Errorf("config %s: application_id %q is not a Discord id (a number, from the Developer Portal)", path, c.ApplicationID)
+	}
+	if c.PublicKey != "" {
+		if _, err := ParsePublicKey(c.PublicKey); err != nil {
+			return c, fmt.Errorf("config %s: %w", path, err)
+		}
+	}
+	return c, nil
+}
+
+// SendSideEventsByDM is dm_side_events (default true).
+func (c Config) SendSideEventsByDM() bool { return c.DMSideEvents == nil || *c.DMSideEvents }
+
+// Level is log_level as a slog level.
+func (c Config) Level() (slog.Level, error) {
+	switch strings.ToLower(c.LogLevel) {
+	case "", "info":
+		return slog.LevelInfo, nil
+	case "debug":
+		return slog.LevelDebug, nil
+	case "warn", "warning":
+		return slog.LevelWarn, nil
+	case "error":
+		return slog.LevelError, nil
+	}
+	return 0, fmt.Errorf("log_level is debug, info, warn or error, not %q", c.LogLevel)
+}
+
+// NoTokenHelp says how to provide the token.
+const NoTokenHelp = `no Discord bot token: set the environment variable ` + TokenEnv + ` (preferred), or token = "..." in the config file (--config FILE; see config.example.toml). The token is on the Developer Portal, your application, Bot, Reset Token.`

@@ -1,0 +1,489 @@
+package discord
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/umpirebot/umpire/bot"
+)
+
+const (
+	maxContent     = 2000
+	maxDescription = 4096
+	maxEmbedTotal  = 6000
+	maxFieldValue  = 1024
+	maxChunks      = 5
+	embedColor     = 0x8b6d3f
+)
+
+// run does an interaction's work after the deferred response was sent:
+// it runs the command and routes the replies: the caller's private ones
+// to the deferred (ephemeral) response, the channel's merged into one
+// public post, another player's by DM.
+func (b *Bot) run(i *discordgo.Interaction, cmd bot.Command, thread bool) {
+	start := time.Now()
+	target := i.ChannelID
+	key := ChannelKey(i.GuildID, i.ChannelID)
+	note := ""
+	if thread && cmd.Name == "game new" && b.knownScenario(cmd) {
+		ch, err := b.openThread(i.ChannelID, cmd)
+		if err != nil {
+			b.log().Warn("cannot open a game thread", "channel", i.ChannelID, "err", err)
+			b.reply(i, "Refused: Umpire could not open a thread here ("+short(err)+"). Give the bot the Create Public Threads permission, or start the game without thread:.", nil)
+			return
+		}
+		target, key = ch, ChannelKey(i.GuildID, ch)
+		note = fmt.Sprintf("The game lives in the thread <#%s>.", ch)
+	}
+	cmd.Channel = key
+	cmd.Mod = b.isMod(i)
+
+	unlock := b.lock(key)
+	defer unlock()
+	before := b.entries(key)
+	replies := b.Service.Handle(cmd)
+	resolved := before < 0 || b.entries(key) != before
+
+	var mine, public []bot.Reply
+	others := map[string][]bot.Reply{}
+	var otherOrder []string
+	for _, r := range replies {
+		switch r.To {
+		case cmd.User:
+			mine = append(mine, r)
+		case "":
+			public = append(public, r)
+		default:
+			if _, ok := others[r.To]; !ok {
+				otherOrder = append(otherOrder, r.To)
+			}
+			others[r.To] = append(others[r.To], r)
+		}
+	}
+	b.log().Info("interaction", "id", i.ID, "command", cmd.Name, "user", cmd.User, "channel", key, "mod", cmd.Mod,
+		"private", len(mine), "public", len(public), "others", len(otherOrder), "ms", time.Since(start).Milliseconds())
+	b.log().Debug("interaction detail", "id", i.ID, "options", cmd.Options)
+
+	var texts []string
+	if p := b.takePending(key, cmd.User); p != "" {
+		texts = append(texts, "Private news for you since your last command:\n"+p)
+	}
+	var pngs []bot.Reply
+	for _, r := range mine {
+		if r.Text != "" {
+			texts = append(texts, r.Text)
+		}
+		if len(r.PNG) > 0 {
+			pngs = append(pngs, r)
+		}
+	}
+	post := b.publicPost(key, public, resolved)
+	text := strings.Join(texts, "\n")
+	if note != "" {
+		text = strings.TrimSpace(note + "\n" + text)
+	}
+	if text == "" && len(pngs) == 0 {
+		text = "Done."
+		if post != nil {
+			text = "Done: the outcome is posted in the channel."
+		}
+	}
+	b.reply(i, mentions(text), pngs)
+	if post != nil {
+		b.post(i, target, post)
+	}
+	for _, u := range otherOrder {
+		b.notify(key, target, u, others[u])
+	}
+}
+
+// knownScenario: a thread is opened only for a game that names a known
+// title and scenario (else the service's refusal is answered here).
+func (b *Bot) knownScenario(cmd bot.Command) bool {
+	r, ok := b.Service.Titles[cmd.Opt("title")]
+	if !ok {
+		return false
+	}
+	for _, sc := range r.Info().Scenarios {
+		if sc.ID == cmd.Opt("scenario") {
+			return true
+		}
+	}
+	return false
+}
+
+func short(err error) string { return clip(err.Error(), 300) }
+
+// openThread opens a public thread for a new game.
+func (b *Bot) openThread(channel string, cmd bot.Command) (string, error) {
+	name := cmd.Opt("title")
+	if r, ok := b.Service.Titles[name]; ok {
+		name = r.Info().Name
+	}
+	if sc := cmd.Opt("scenario"); sc != "" {
+		name += " — " + sc
+	}
+	body := map[string]any{"name": clip(name, 100), "type": int(discordgo.ChannelTypeGuildPublicThread), "auto_archive_duration": 10080}
+	raw, err := b.rest().json(http.MethodPost, discordgo.EndpointChannelThreads(channel), body)
+	if err != nil {
+		return "", err
+	}
+	var ch struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal(raw, &ch); err != nil || ch.ID == "" {
+		return "", fmt.Errorf("Discord's answer names no thread")
+	}
+	return ch.ID, nil
+}
+
+func (b *Bot) appID(i *discordgo.Interaction) string {
+	if i.AppID != "" {
+		return i.AppID
+	}
+	return b.AppID
+}
+
+// reply answers the caller privately: the deferred response is edited
+// with the first part, further parts and images go as ephemeral
+// follow-ups.
+func (b *Bot) reply(i *discordgo.Interaction, text string, pngs []bot.Reply) {
+	parts := chunks(text, maxContent, maxChunks)
+	app := b.appID(i)
+	first := &message{AllowedMentions: &allowedMentions{Parse: []string{}}}
+	if len(parts) > 0 {
+		first.Content = parts[0]
+		parts = parts[1:]
+	}
+	if len(pngs) > 0 {
+		attach(first, pngs[0])
+		pngs = pngs[1:]
+	}
+	if _, err := b.rest().send(http.MethodPatch, discordgo.EndpointInteractionResponseActions(app, i.Token), first); err != nil {
+		b.log().Warn("cannot answer the interaction", "id", i.ID, "err", err)
+		return
+	}
+	var more []*message
+	for _, p := range parts {
+		more = append(more, &message{Content: p})
+	}
+	for _, r := range pngs {
+		m := &message{}
+		attach(m, r)
+		more = append(more, m)
+	}
+	for _, m := range more {
+		m.Flags = flagEphemeral
+		m.AllowedMentions = &allowedMentions{Parse: []string{}}
+		if _, err := b.rest().send(http.MethodPost, discordgo.EndpointFollowupMessage(app, i.Token), m); err != nil {
+			b.log().Warn("cannot send a follow-up", "id", i.ID, "err", err)
+			return
+		}
+	}
+}
+
+var fileNameRE = regexp.MustCompile(`[^A-Za-z0-9._-]`)
+
+func fileName(r bot.Reply) string {
+	n := fileNameRE.ReplaceAllString(r.ImageName, "_")
+	if n == "" || n == "." {
+		n = "map.png"
+	}
+	if !strings.HasSuffix(strings.ToLower(n), ".png") {
+		n += ".png"
+	}
+	return n
+}
+
+// attach adds a PNG as the message's next file.
+func attach(m *message, r bot.Reply) string {
+	name := fileName(r)
+	idx := len(m.files)
+	m.files = append(m.files, &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(r.PNG)})
+	m.Attachments = append(m.Attachments, attachment{ID: fmt.Sprint(idx), Filename: name})
+	return name
+}
+
+// entries counts the game's log entries (-1: no game in the channel).
+// The caller holds the channel's lock.
+func (b *Bot) entries(key string) int {
+	g, err := b.Service.Game(key)
+	if err != nil {
+		return -1
+	}
+	return len(g.Rec.Entries)
+}
+
+// publicPost merges a resolution's channel replies into one message: an
+// embed with the events (redacted for the public by the service), the
+// phase and who is awaited, the first map attached as its image and,
+// when the command changed the game (resolved), the awaited players
+// mentioned and buttons when the awaited player has few legal orders.
+// The caller holds the channel's lock.
+func (b *Bot) publicPost(key string, replies []bot.Reply, resolved bool) *message {
+	if len(replies) == 0 {
+		return nil
+	}
+	m := &message{AllowedMentions: &allowedMentions{Parse: []string{}}}
+	e := embed{Title: "Umpire", Color: embedColor}
+	var pinged []string
+	if g, err := b.Service.Game(key); err == nil {
+		info := g.Rules.Info()
+		e.Title = clip(fmt.Sprintf("%s — game %s", info.Name, g.Rec.ID), 256)
+		if p := g.Prompt(); !p.Over {
+			if p.Phase != "" {
+				e.Fields = append(e.Fields, field{Name: "Now", Value: clip(p.Phase, maxFieldValue)})
+			}
+			for _, side := range p.Awaiting {
+				u := g.Rec.Seats[side]
+				v := fmt.Sprintf("<@%s>", u)
+				if p.Decision != "" {
+					v += " — " + p.Decision
+				}
+				e.Fields = append(e.Fields, field{Name: clip("Awaiting "+string(side), 256), Value: clip(v, maxFieldValue)})
+				if u != "" && !contains(pinged, u) {
+					pinged = append(pinged, u)
+				}
+			}
+		}
+	}
+	var lines []string
+	for _, r := range replies {
+		for _, l := range strings.Split(r.Text, "\n") {
+			// The awaited players are in the embed's fields.
+			if len(pinged) > 0 && strings.HasPrefix(l, "Awaiting @") {
+				continue
+			}
+			if strings.TrimSpace(l) != "" {
+				lines = append(lines, l)
+			}
+		}
+		if len(r.PNG) > 0 && len(m.files) < 10 {
+			name := attach(m, r)
+			if e.Image == nil {
+				e.Image = &embedImage{URL: "attachment://" + name}
+			}
+		}
+	}
+	room := maxEmbedTotal - utf8.RuneCountInString(e.Title)
+	for _, f := range e.Fields {
+		room -= utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
+	}
+	if room > maxDescription {
+		room = maxDescription
+	}
+	e.Description = clipText(mentions(strings.Join(lines, "\n")), room, "\n… (cut: /game status has the rest)")
+	m.Embeds = []embed{e}
+	var awaited []string
+	if resolved {
+		awaited = pinged
+	}
+	if user, orders := b.Service.QuickOrdersFor(key, MenuMax); resolved && user != "" && len(orders) > 0 {
+		if row, ok := quickRow(orders); ok {
+			m.Components = []actionRow{row}
+			if !contains(awaited, user) {
+				awaited = append(awaited, user)
+			}
+		}
+	}
+	if len(awaited) > 0 {
+		m.Content = mentionList(awaited)
+		m.AllowedMentions.Users = awaited
+	}
+	return m
+}
+
+// quickRow offers the awaited player's few legal orders: up to QuickMax
+// as buttons, up to MenuMax in a select menu.
+func quickRow(orders []string) (actionRow, bool) {
+	row := actionRow{Type: componentRow}
+	if len(orders) <= QuickMax {
+		for _, o := range orders {
+			if id := ButtonPrefix + o; len(id) <= 100 {
+				row.Components = append(row.Components, button{Type: componentButton, Style: buttonPrimary, Label: clip(o, 80), CustomID: id})
+			}
+		}
+		return row, len(row.Components) > 0
+	}
+	menu := selectMenu{Type: componentSelect, CustomID: MenuID, Placeholder: "Choose your order"}
+	for _, o := range orders {
+		if len(o) <= 100 {
+			menu.Options = append(menu.Options, selectOption{Label: o, Value: o})
+		}
+	}
+	if len(menu.Options) == 0 {
+		return row, false
+	}
+	row.Components = append(row.Components, menu)
+	return row, true
+}
+
+// post sends the public message to the game's channel; if the bot may not
+// post there (an HTTP-only install), it goes as a public follow-up of the
+// interaction instead.
+func (b *Bot) post(i *discordgo.Interaction, target string, m *message) {
+	_, err := b.rest().send(http.MethodPost, discordgo.EndpointChannelMessages(target), m)
+	if err == nil {
+		return
+	}
+	if st := status(err); (st == http.StatusForbidden || st == http.StatusNotFound) && target == i.ChannelID {
+		b.log().Info("cannot post in the channel; posting as a follow-up", "channel", target, "status", st)
+		if _, err = b.rest().send(http.MethodPost, discordgo.EndpointFollowupMessage(b.appID(i), i.Token), m); err == nil {
+			return
+		}
+	}
+	b.log().Warn("cannot post the resolution", "channel", target, "err", err)
+	b.reply2(i, "(Your command was applied, but Umpire could not post the outcome in the channel: "+short(err)+". /game status shows it.)")
+}
+
+// reply2 sends one more ephemeral follow-up.
+func (b *Bot) reply2(i *discordgo.Interaction, text string) {
+	m := &message{Content: clip(text, maxContent), Flags: flagEphemeral, AllowedMentions: &allowedMentions{Parse: []string{}}}
+	if _, err := b.rest().send(http.MethodPost, discordgo.EndpointFollowupMessage(b.appID(i), i.Token), m); err != nil {
+		b.log().Warn("cannot send a follow-up", "id", i.ID, "err", err)
+	}
+}
+
+// notify tells another player privately what happened to their side:
+// by DM, or (dm_side_events = false, or the DM failed) at their next
+// command in the channel.
+func (b *Bot) notify(key, target, user string, replies []bot.Reply) {
+	var texts []string
+	for _, r := range replies {
+		if r.Text != "" {
+			texts = append(texts, r.Text)
+		}
+	}
+	text := mentions(strings.Join(texts, "\n"))
+	if !b.DMSideEvents || !isSnowflake(user) {
+		b.addPending(key, user, text)
+		return
+	}
+	dm, err := b.dmChannel(user)
+	if err == nil {
+		for _, p := range chunks(fmt.Sprintf("Private news of your game in <#%s>:\n%s", target, text), maxContent, maxChunks) {
+			if _, err = b.rest().send(http.MethodPost, discordgo.EndpointChannelMessages(dm), &message{Content: p, AllowedMentions: &allowedMentions{Parse: []string{}}}); err != nil {
+				break
+			}
+		}
+		for _, r := range replies {
+			if len(r.PNG) > 0 && err == nil {
+				m := &message{}
+				attach(m, r)
+				_, err = b.rest().send(http.MethodPost, discordgo.EndpointChannelMessages(dm), m)
+			}
+		}
+	}
+	if err != nil {
+		b.log().Info("cannot DM a player; keeping their news for their next command", "user", user, "status", status(err))
+		b.addPending(key, user, text)
+	}
+}
+
+func (b *Bot) dmChannel(user string) (string, error) {
+	b.mu.Lock()
+	id, ok := b.dmChans[user]
+	b.mu.Unlock()
+	if ok {
+		return id, nil
+	}
+	raw, err := b.rest().json(http.MethodPost, discordgo.EndpointUserChannels("@me"), map[string]string{"recipient_id": user})
+	if err != nil {
+		return "", err
+	}
+	var ch struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal(raw, &ch); err != nil || ch.ID == "" {
+		return "", fmt.Errorf("Discord's answer names no DM channel")
+	}
+	b.mu.Lock()
+	if b.dmChans == nil {
+		b.dmChans = map[string]string{}
+	}
+	b.dmChans[user] = ch.ID
+	b.mu.Unlock()
+	return ch.ID, nil
+}
+
+func (b *Bot) addPending(key, user, text string) {
+	if text == "" {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.pending == nil {
+		b.pending = map[string][]string{}
+	}
+	k := key + "\x00" + user
+	b.pending[k] = append(b.pending[k], text)
+}
+
+func (b *Bot) takePending(key, user string) string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	k := key + "\x00" + user
+	p := b.pending[k]
+	delete(b.pending, k)
+	return strings.Join(p, "\n")
+}
+
+// clipText cuts s to n runes, ending with tail when cut.
+func clipText(s string, n int, tail string) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	t := utf8.RuneCountInString(tail)
+	if n <= t {
+		return clip(s, n)
+	}
+	r := []rune(s)
+	return string(r[:n-t]) + tail
+}
+
+// chunks splits text into at most max parts of at most n runes, at line
+// ends where it can; the last part says when text was left out.
+func chunks(text string, n, max int) []string {
+	text = strings.TrimRight(text, "\n")
+	if text == "" {
+		return nil
+	}
+	var out []string
+	cur := ""
+	flush := func() {
+		if cur != "" {
+			out = append(out, cur)
+			cur = ""
+		}
+	}
+	for _, l := range strings.Split(text, "\n") {
+		for utf8.RuneCountInString(l) > n {
+			flush()
+			r := []rune(l)
+			out = append(out, string(r[:n]))
+			l = string(r[n:])
+		}
+		switch {
+		case cur == "":
+			cur = l
+		case utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(l) <= n:
+			cur += "\n" + l
+		default:
+			flush()
+			cur = l
+		}
+	}
+	flush()
+	if len(out) > max {
+		out = out[:max]
+		out[max-1] = clipText(out[max-1], n, "\n… (cut)")
+	}
+	return out
+}
