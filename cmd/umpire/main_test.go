@@ -127,7 +127,7 @@ func TestPlay_RefusedOrderChangesNothing(t *testing.T) {
 		"@b /order text:\"dig HU\"",
 		"@b /game status",
 	}, "\n")), 0o600)
-	out, errs, code := umpire(t, "play", "--seed", "3", "--db", filepath.Join(dir, "x.db"), "--script", script)
+	out, errs, code := umpire(t, "play", "--seed", "3", "--db", filepath.Join(dir, "x.db"), "--out", filepath.Join(dir, "img"), "--script", script)
 	if code != 0 {
 		t.Fatal(errs)
 	}
