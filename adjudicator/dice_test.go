@@ -12,9 +12,6 @@ var testSeed = bytes.Repeat([]byte{7}, SeedSize)
 // 25 degrees of freedom, whose 0.999 quantile is 52.62.
 func TestDice_ChiSquareD6(t *testing.T) {
 	n := 200_000
-	if testing.Short() {
-		n = 40_000
-	}
 	sum := 0.0
 	for k := byte(1); k <= 5; k++ {
 		s := NewStream(bytes.Repeat([]byte{k}, SeedSize), 0)
