@@ -65,7 +65,7 @@ func cmdBot(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	defer db.Close()
 	svc := &bot.Service{DB: db, Titles: ts}
 	if maps != nil {
-		svc.Maps = maps()
+		svc.Maps = maps(ts)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -18,9 +18,37 @@ import (
 
 var errUsage = errors.New("usage")
 
-// maps makes the map renderer; nil until package render is linked in
-// (render.go sets it).
-var maps func() bot.Mapper
+// maps makes the map renderer for the loaded titles; nil until package
+// render is linked in (render.go sets it).
+var maps func(ts map[string]adjudicator.Rules) bot.Mapper
+
+// openGame opens a database that must exist and picks a game in it: the
+// one named, or the only one.
+func openGame(dbPath, game string) (*storage.DB, string, error) {
+	if _, err := os.Stat(dbPath); err != nil {
+		return nil, "", fmt.Errorf("no database at %s: %w", dbPath, err)
+	}
+	db, err := storage.Open(dbPath)
+	if err != nil {
+		return nil, "", err
+	}
+	if game != "" {
+		return db, game, nil
+	}
+	ids, err := db.Games()
+	if err == nil {
+		switch len(ids) {
+		case 0:
+			err = fmt.Errorf("%s holds no game", dbPath)
+		case 1:
+			return db, ids[0], nil
+		default:
+			err = fmt.Errorf("%s holds %d games (%s): name one with --game", dbPath, len(ids), strings.Join(ids, ", "))
+		}
+	}
+	db.Close()
+	return nil, "", err
+}
 
 // titles loads every title's rules; dataDir, if set, holds an operator's
 // transcription of printed charts replacing embedded files.
@@ -85,7 +113,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		svc.Seed = bot.DemoSeed(*seed)
 	}
 	if maps != nil {
-		svc.Maps = maps()
+		svc.Maps = maps(ts)
 	}
 	con := &bot.Console{Service: svc, Channel: "console", Out: stdout, OutDir: *out}
 	in := stdin
@@ -110,29 +138,11 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if _, err := os.Stat(*dbPath); err != nil {
-		return fmt.Errorf("no database at %s: %w", *dbPath, err)
-	}
-	db, err := storage.Open(*dbPath)
+	db, id, err := openGame(*dbPath, *game)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	id := *game
-	if id == "" {
-		ids, err := db.Games()
-		if err != nil {
-			return err
-		}
-		switch len(ids) {
-		case 0:
-			return fmt.Errorf("%s holds no game", *dbPath)
-		case 1:
-			id = ids[0]
-		default:
-			return fmt.Errorf("%s holds %d games (%s): name one with --game", *dbPath, len(ids), strings.Join(ids, ", "))
-		}
-	}
 	rec, err := db.Record(id)
 	if err != nil {
 		return err

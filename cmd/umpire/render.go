@@ -1,0 +1,104 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/hell"
+	"github.com/umpirebot/umpire/bot"
+	"github.com/umpirebot/umpire/render"
+)
+
+func init() {
+	maps = func(ts map[string]adjudicator.Rules) bot.Mapper { return newRenderer(ts["hell"]) }
+	subcommands["render"] = cmdRender
+}
+
+// cmdRender draws one view of a stored game:
+//
+//	umpire render [--db FILE] [--game ID] --view public|french|vm|referee --out FILE.png
+func cmdRender(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlags("render", stderr)
+	dbPath := fs.String("db", "umpire.db", "bbolt database `file`")
+	game := fs.String("game", "", "game `id` (may be omitted when the file holds one game)")
+	view := fs.String("view", "public", "whose view: public, a side (french, vm) or referee")
+	out := fs.String("out", "", "PNG `file` to write")
+	data := fs.String("data", "", "`dir`ectory with transcribed chart files (as the game is played with)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if *out == "" || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "usage: umpire render [--db FILE] [--game ID] --view public|french|vm|referee --out FILE.png")
+		return errUsage
+	}
+	ts, err := titles(*data)
+	if err != nil {
+		return err
+	}
+	db, id, err := openGame(*dbPath, *game)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	rec, err := db.Record(id)
+	if err != nil {
+		return err
+	}
+	rules, ok := ts[rec.Title]
+	if !ok {
+		return fmt.Errorf("game %s is of title %q, which this umpire does not know", id, rec.Title)
+	}
+	viewer, err := viewerNamed(rules.Info(), *view)
+	if err != nil {
+		return err
+	}
+	snap, err := db.Snapshot(id)
+	if err != nil {
+		return err
+	}
+	g, err := adjudicator.Load(rules, rec, snap)
+	if err != nil {
+		return err
+	}
+	png, err := newRenderer(ts["hell"]).PNG(rules.View(g.State, viewer))
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(*out, png, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: game %s, %s view, %d bytes\n", *out, id, viewer, len(png))
+	return nil
+}
+
+// newRenderer draws maps from the data the rules were loaded with (an
+// operator's transcription included).
+func newRenderer(hellRules adjudicator.Rules) *render.Renderer {
+	d := hell.MustDefault()
+	if hr, ok := hellRules.(*hell.Rules); ok {
+		d = hr.Data()
+	}
+	return render.New(d)
+}
+
+// viewerNamed parses a --view value.
+func viewerNamed(info adjudicator.Info, name string) (adjudicator.Viewer, error) {
+	switch n := strings.ToLower(name); n {
+	case "public", "":
+		return adjudicator.Public, nil
+	case "referee", "moderator", "mod":
+		return adjudicator.Viewer{Referee: true}, nil
+	default:
+		if info.HasSide(adjudicator.Side(n)) {
+			return adjudicator.ViewerOf(adjudicator.Side(n)), nil
+		}
+	}
+	var sides []string
+	for _, s := range info.Sides {
+		sides = append(sides, string(s))
+	}
+	return adjudicator.Viewer{}, fmt.Errorf("--view is public, referee or a side (%s), not %q", strings.Join(sides, ", "), name)
+}

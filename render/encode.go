@@ -1,0 +1,125 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"sync"
+)
+
+// encoder writes PNGs. Maps are flat colours with anti-aliased edges: the
+// image is reduced to a fixed 256-colour palette (every ink of the drawing
+// plus a colour cube for the edges) through a 15-bit lookup table, which
+// makes the file a quarter of the RGBA data to deflate, and is encoded at
+// BestSpeed. (Measured in render_test.go: see BenchmarkEncode.)
+type encoder struct {
+	paletted bool
+	once     sync.Once
+	pal      color.Palette
+	lut      []uint8 // rgb555 -> palette index
+	png      png.Encoder
+}
+
+type bufPool struct{ p sync.Pool }
+
+func (b *bufPool) Get() *png.EncoderBuffer {
+	if v := b.p.Get(); v != nil {
+		return v.(*png.EncoderBuffer)
+	}
+	return nil
+}
+
+func (b *bufPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
+
+func newEncoder() *encoder {
+	return &encoder{paletted: true, png: png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &bufPool{}}}
+}
+
+// encode writes img as a PNG; k, if not nil, lends its buffers.
+func (e *encoder) encode(img *image.RGBA, k *kit) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Grow(256 << 10)
+	var err error
+	if e.paletted {
+		err = e.png.Encode(&buf, e.quantize(img, k))
+	} else {
+		err = e.png.Encode(&buf, img)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// quantize maps img to the fixed palette. The images are opaque.
+func (e *encoder) quantize(img *image.RGBA, k *kit) *image.Paletted {
+	e.once.Do(e.build)
+	b := img.Bounds()
+	var p *image.Paletted
+	if k != nil && k.pal != nil && k.pal.Rect == b {
+		p = k.pal
+	} else {
+		p = image.NewPaletted(b, e.pal)
+		if k != nil {
+			k.pal = p
+		}
+	}
+	w, h := b.Dx(), b.Dy()
+	lut := e.lut
+	for y := 0; y < h; y++ {
+		src := img.Pix[y*img.Stride : y*img.Stride+4*w]
+		dst := p.Pix[y*p.Stride : y*p.Stride+w]
+		for x := range dst {
+			s := src[4*x : 4*x+3 : 4*x+3]
+			dst[x] = lut[int(s[0]>>3)<<10|int(s[1]>>3)<<5|int(s[2]>>3)]
+		}
+	}
+	return p
+}
+
+// build makes the palette and its lookup table: first the inks, exact,
+// then a 6x6x6 cube; each rgb555 cell maps to the nearest entry, and each
+// ink's own cell to that ink.
+func (e *encoder) build() {
+	seen := map[color.RGBA]bool{}
+	add := func(c color.RGBA) {
+		c.A = 255
+		if !seen[c] && len(e.pal) < 256 {
+			seen[c] = true
+			e.pal = append(e.pal, c)
+		}
+	}
+	for _, c := range inks() {
+		add(c)
+	}
+	nInks := len(e.pal)
+	for _, g := range []uint8{0, 34, 68, 102, 136, 170, 204, 238, 255} {
+		add(color.RGBA{g, g, g, 255})
+	}
+	for r := 0; r < 6; r++ {
+		for g := 0; g < 6; g++ {
+			for b := 0; b < 6; b++ {
+				add(color.RGBA{uint8(r * 51), uint8(g * 51), uint8(b * 51), 255})
+			}
+		}
+	}
+	e.lut = make([]uint8, 1<<15)
+	for i := range e.lut {
+		r, g, b := (i>>10)<<3|4, (i>>5&31)<<3|4, (i&31)<<3|4
+		best, bd := 0, 1<<30
+		for j, pc := range e.pal {
+			c := pc.(color.RGBA)
+			dr, dg, db := r-int(c.R), g-int(c.G), b-int(c.B)
+			d := 3*dr*dr + 4*dg*dg + 2*db*db
+			if d < bd {
+				best, bd = j, d
+			}
+		}
+		e.lut[i] = uint8(best)
+	}
+	for j := 0; j < nInks; j++ {
+		c := e.pal[j].(color.RGBA)
+		e.lut[int(c.R>>3)<<10|int(c.G>>3)<<5|int(c.B>>3)] = uint8(j)
+	}
+}

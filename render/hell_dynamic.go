@@ -1,0 +1,747 @@
+package render
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/hell"
+)
+
+// boardOf extracts the hell.BoardView of a view.
+func boardOf(v adjudicator.View) (*hell.BoardView, error) {
+	switch b := v.Board.(type) {
+	case hell.BoardView:
+		return &b, nil
+	case *hell.BoardView:
+		if b == nil {
+			return nil, fmt.Errorf("render: view has a nil board")
+		}
+		return b, nil
+	case nil:
+		return nil, fmt.Errorf("render: view has no board")
+	default:
+		// a view that went through JSON (stored, or from another process)
+		raw, err := json.Marshal(b)
+		if err != nil {
+			return nil, fmt.Errorf("render: board: %w", err)
+		}
+		var bv hell.BoardView
+		if err := json.Unmarshal(raw, &bv); err != nil {
+			return nil, fmt.Errorf("render: board is not a Season in Hell board: %w", err)
+		}
+		return &bv, nil
+	}
+}
+
+// Dynamic draws one view: trenches, control, stacks, what just happened
+// and the panel.
+func (h *hellBoard) Dynamic(c *Canvas, v adjudicator.View) error {
+	b, err := boardOf(v)
+	if err != nil {
+		return err
+	}
+	m := h.marks(b)
+	h.trenches(c, b)
+	h.highlights(c, m)
+	cards := h.layout(c, b, m)
+	for _, cd := range cards {
+		h.leader(c, cd)
+	}
+	h.discs(c, b, m)
+	for _, cd := range cards {
+		h.drawCard(c, cd)
+	}
+	h.arrows(c, m)
+	h.tags(c, m, cards)
+	h.panel(c, v, b, m)
+	return nil
+}
+
+// ---------------------------------------------------------------- marks
+
+// marks is the "what just happened" layer: per location the kinds of
+// event, and the moves with both ends on the map.
+type marks struct {
+	at    map[string][]string // location -> kinds, in order of first appearance
+	locs  []string            // locations in order of first appearance
+	moves []move
+	off   []string // lines for events whose place is off the map
+}
+
+// move is an arrow: a move, or an assault or fire from a place (when the
+// mark names where it came from).
+type move struct {
+	from, to string
+	n        int
+	kind     string // "move", "assault", "fire"
+}
+
+func (h *hellBoard) onMap(loc string) bool {
+	return h.paBy[loc] != nil || h.zoneBy[loc] != nil
+}
+
+func (h *hellBoard) insetLoc(loc string) bool {
+	if p := h.paBy[loc]; p != nil {
+		return p.inset
+	}
+	if z := h.zoneBy[loc]; z != nil {
+		return z.inset
+	}
+	return false
+}
+
+func (h *hellBoard) marks(b *hell.BoardView) *marks {
+	m := &marks{at: map[string][]string{}}
+	kind := func(loc, k string) {
+		if !h.onMap(loc) {
+			return
+		}
+		if _, ok := m.at[loc]; !ok {
+			m.locs = append(m.locs, loc)
+		}
+		for _, x := range m.at[loc] {
+			if x == k {
+				return
+			}
+		}
+		m.at[loc] = append(m.at[loc], k)
+	}
+	offCount := map[string]int{}
+	var offOrder []string
+	off := func(s string) {
+		if offCount[s] == 0 {
+			offOrder = append(offOrder, s)
+		}
+		offCount[s]++
+	}
+	for _, n := range b.Recent {
+		switch {
+		case (n.Kind == "move" || n.Kind == "assault" || n.Kind == "fire") &&
+			h.onMap(n.From) && h.onMap(n.At) && n.From != n.At && h.insetLoc(n.From) == h.insetLoc(n.At):
+			found := false
+			for i := range m.moves {
+				if m.moves[i].from == n.From && m.moves[i].to == n.At && m.moves[i].kind == n.Kind {
+					m.moves[i].n++
+					found = true
+				}
+			}
+			if !found {
+				m.moves = append(m.moves, move{n.From, n.At, 1, n.Kind})
+			}
+			kind(n.At, n.Kind)
+		case n.Kind == "move" && h.onMap(n.At):
+			kind(n.At, "arrived")
+			if n.From != "" && !h.onMap(n.From) {
+				off(fmt.Sprintf("from %s to %s", placeName(n.From), n.At))
+			}
+		case n.Kind == "move" && h.onMap(n.From):
+			kind(n.From, "left")
+			off(fmt.Sprintf("from %s to %s", n.From, placeName(n.At)))
+		case h.onMap(n.At):
+			kind(n.At, n.Kind)
+		default:
+			off(fmt.Sprintf("%s at %s", n.Kind, placeName(n.At)))
+		}
+	}
+	for _, s := range offOrder {
+		if k := offCount[s]; k > 1 {
+			s = fmt.Sprintf("%s (×%d)", s, k)
+		}
+		m.off = append(m.off, s)
+	}
+	return m
+}
+
+func placeName(loc string) string {
+	switch loc {
+	case hell.LocTrack:
+		return "the turn track"
+	case hell.LocPool:
+		return "the paratroop pool"
+	case hell.LocOut, hell.LocRemoved:
+		return "off the map"
+	case hell.LocLater, "":
+		return "reinforcements"
+	}
+	return loc
+}
+
+// tagText is what a location's event tag says.
+func tagText(kinds []string) string {
+	var out []string
+	for _, k := range kinds {
+		switch k {
+		case "move":
+			// the arrow says it
+		case "arrived":
+			out = append(out, "ARRIVED")
+		case "left":
+			out = append(out, "LEFT")
+		case "dig":
+			out = append(out, "DUG")
+		default:
+			out = append(out, strings.ToUpper(k))
+		}
+	}
+	return strings.Join(out, " · ")
+}
+
+// -------------------------------------------------------------- trenches
+
+func (h *hellBoard) trenches(c *Canvas, b *hell.BoardView) {
+	for _, g := range h.zones {
+		lv := b.Trench[g.z.ID]
+		if lv <= 0 {
+			continue
+		}
+		sp := 18.0
+		if lv >= 2 {
+			sp = 11
+		}
+		c.SetColor(inkTrench)
+		c.SetLineWidth(1.1)
+		for _, s := range hatch(g.poly, -math.Pi/4, sp, 0) {
+			c.DrawLine(s[0], s[1], s[2], s[3])
+		}
+		if lv >= 3 {
+			for _, s := range hatch(g.poly, math.Pi/4, sp, 0) {
+				c.DrawLine(s[0], s[1], s[2], s[3])
+			}
+		}
+		c.Stroke()
+		// redraw the label on a plate, with the level
+		plate, badge := h.trenchPlate(c, g)
+		ink := inkFlat
+		if g.z.Kind == hell.ZoneJungle {
+			ink = inkJungle
+		}
+		c.Rect(plate.x0, plate.y0, plate.x1, plate.y1, ink)
+		h.zoneLabel(c, g)
+		trenchBadge(c, badge.x0, badge.y0, lv)
+	}
+	for _, p := range h.pas {
+		lv := b.Trench[p.p.ID]
+		if lv <= 0 {
+			continue
+		}
+		// a toothed ring: the VM's trench around the PA
+		r := discR + 6
+		teeth := 14
+		c.NewSubPath()
+		for i := 0; i <= 2*teeth; i++ {
+			a := float64(i) * math.Pi / float64(teeth)
+			rr := r
+			if i%2 == 1 {
+				rr = r + 3.5
+			}
+			x, y := p.x+rr*math.Cos(a), p.y+rr*math.Sin(a)
+			if i == 0 {
+				c.MoveTo(x, y)
+			} else {
+				c.LineTo(x, y)
+			}
+		}
+		c.ClosePath()
+		c.SetColor(inkTrench)
+		c.SetLineWidth(2.2)
+		if lv < 3 {
+			c.SetLineWidth(1.4)
+		}
+		c.Stroke()
+	}
+}
+
+// trenchPlate is where a trenched zone's label plate and level badge go.
+func (h *hellBoard) trenchPlate(c *Canvas, g *zoneGeo) (plate, badge box) {
+	lb := g.labelBox
+	big, small := zoneTitle(g.z)
+	c.Font(15, true)
+	w := c.Width(big) + 6
+	c.Font(9, false)
+	w = math.Max(w, c.Width(small)+6)
+	plate = box{lb.x0 - 2, lb.y0 - 1, lb.x0 + w, lb.y0 + lb.h()}
+	c.Font(9.5, true)
+	badge = bx(plate.x1+2, lb.y0+1, c.Width("trench 3")+8, 14)
+	return plate, badge
+}
+
+// trenchBadge: "trench N" on the trench ink.
+func trenchBadge(c *Canvas, x, y float64, lv int) {
+	s := fmt.Sprintf("trench %d", lv)
+	c.Font(9.5, true)
+	w := c.Width(s) + 8
+	c.DrawRoundedRectangle(x, y, w, 14, 3)
+	c.SetColor(inkTrench)
+	c.FillPreserve()
+	c.SetColor(inkWhite)
+	c.SetLineWidth(1)
+	c.Stroke()
+	c.Text(s, x+w/2, y+7, 0.5, 0.5, inkWhite)
+}
+
+// ------------------------------------------------------------ highlights
+
+// highlights rings the places where something just happened (under the
+// markers and stacks).
+func (h *hellBoard) highlights(c *Canvas, m *marks) {
+	for _, loc := range m.locs {
+		if g := h.zoneBy[loc]; g != nil {
+			c.Poly(g.poly)
+			c.SetLineJoinRound()
+			c.SetColor(inkBlack)
+			c.SetLineWidth(7)
+			c.StrokePreserve()
+			c.SetColor(inkHot)
+			c.SetLineWidth(4)
+			c.Stroke()
+		}
+		if p := h.paBy[loc]; p != nil {
+			c.DrawCircle(p.x, p.y, discR+11)
+			c.SetColor(inkHot)
+			c.FillPreserve()
+			c.SetColor(inkBlack)
+			c.SetLineWidth(1.5)
+			c.Stroke()
+		}
+	}
+}
+
+// ----------------------------------------------------------------- discs
+
+func (h *hellBoard) discs(c *Canvas, b *hell.BoardView, m *marks) {
+	for _, p := range h.pas {
+		if b.Control[p.p.ID] == hell.VM {
+			diamond(c, p.x, p.y, discR+2.5)
+		} else {
+			c.DrawCircle(p.x, p.y, discR)
+			c.SetColor(inkFr)
+			c.FillPreserve()
+			c.SetColor(inkWhite)
+			c.SetLineWidth(2)
+			c.Stroke()
+		}
+	}
+}
+
+func diamond(c *Canvas, x, y, r float64) {
+	c.NewSubPath()
+	c.MoveTo(x, y-r)
+	c.LineTo(x+r, y)
+	c.LineTo(x, y+r)
+	c.LineTo(x-r, y)
+	c.ClosePath()
+	c.SetColor(inkVM)
+	c.FillPreserve()
+	c.SetColor(inkBlack)
+	c.SetLineWidth(1.8)
+	c.Stroke()
+}
+
+// ----------------------------------------------------------------- cards
+
+// card is a PA's id tab with its counters, or a zone's tray of counters.
+type card struct {
+	pa     *paGeo
+	zone   *zoneGeo
+	ctrl   string // PA control
+	pieces []piece
+	vert   bool // a PA card stacked downwards
+	cols   int  // a zone tray's columns
+	b      box
+	hot    bool // something just happened here
+}
+
+func (cd *card) size(vert bool) (float64, float64) {
+	if cd.pa == nil {
+		return 0, 0
+	}
+	if len(cd.pieces) == 0 {
+		return tabWidth(cd.pa.p.ID), tabH
+	}
+	if vert {
+		hgt := tabH + counterGap
+		for _, p := range cd.pieces {
+			if p.chip {
+				hgt += 18 + counterGap
+			} else {
+				hgt += counterH + counterGap
+			}
+		}
+		return counterW, hgt - counterGap
+	}
+	w := tabWidth(cd.pa.p.ID) + counterGap
+	for _, p := range cd.pieces {
+		w += p.width() + counterGap
+	}
+	return w - counterGap, counterH
+}
+
+func tabWidth(id string) float64 { return 17 + approxWidth(id, 10.5) }
+
+// trayShape lays a zone tray out in rows of cols: the cells' offsets and
+// the tray's size.
+func trayShape(ps []piece, cols int) ([][2]float64, float64, float64) {
+	var cells [][2]float64
+	x, y, w := 0.0, 0.0, 0.0
+	for i, p := range ps {
+		if i > 0 && i%cols == 0 {
+			x = 0
+			y += counterH + counterGap + 4
+		}
+		cells = append(cells, [2]float64{x, y})
+		x += p.width() + counterGap + 4
+		w = math.Max(w, x-counterGap-4)
+	}
+	return cells, w, y + counterH
+}
+
+// layout builds the cards and places them: PA cards first (they are tied
+// to a point), biggest first, then the zones' trays inside their zones.
+func (h *hellBoard) layout(c *Canvas, b *hell.BoardView, m *marks) []*card {
+	byLoc := map[string][]hell.Counter{}
+	for _, s := range b.Stacks {
+		byLoc[s.At] = append(byLoc[s.At], s.Counters...)
+	}
+	var cards []*card
+	for _, p := range h.pas {
+		cd := &card{pa: p, ctrl: b.Control[p.p.ID], pieces: pieces(byLoc[p.p.ID], capPA), hot: len(m.at[p.p.ID]) > 0}
+		cards = append(cards, cd)
+	}
+	for _, g := range h.zones {
+		if cs := byLoc[g.z.ID]; len(cs) > 0 {
+			cards = append(cards, &card{zone: g, pieces: pieces(cs, capZone), hot: len(m.at[g.z.ID]) > 0})
+		}
+	}
+	main := &placer{bounds: h.mapR, obs: append([]obstacle(nil), h.fixed...)}
+	ins := &placer{bounds: h.insetArea(), obs: append([]obstacle(nil), h.fixedInset...)}
+	pl := func(inset bool) *placer {
+		if inset {
+			return ins
+		}
+		return main
+	}
+	// stacks keep clear of trench badges
+	for _, g := range h.zones {
+		if b.Trench[g.z.ID] > 0 {
+			_, badge := h.trenchPlate(c, g)
+			pl(g.inset).add(badge, wLabel)
+		}
+	}
+	// and of the arrows of what just happened
+	for _, mv := range m.moves {
+		ax, ay := h.locPoint(mv.from)
+		tx, ty := h.locPoint(mv.to)
+		p := main
+		if h.insetLoc(mv.to) {
+			p = ins
+		}
+		l := math.Hypot(tx-ax, ty-ay)
+		for t := 14.0; t < l-14; t += 8 {
+			x, y := ax+(tx-ax)*t/l, ay+(ty-ay)*t/l
+			p.add(box{x - 5, y - 5, x + 5, y + 5}, 3*wLabel)
+		}
+	}
+	order := make([]*card, 0, len(cards))
+	for _, cd := range cards {
+		if cd.pa != nil {
+			order = append(order, cd)
+		}
+	}
+	sort.SliceStable(order, func(i, j int) bool { return len(order[i].pieces) > len(order[j].pieces) })
+	for _, cd := range order {
+		h.placePA(pl(cd.pa.inset), cd)
+	}
+	for _, cd := range cards {
+		if cd.zone != nil {
+			h.placeZone(pl(cd.zone.inset), cd)
+		}
+	}
+	return cards
+}
+
+var gaps = []float64{3, 12, 24, 40, 60, 85, 115}
+
+func (h *hellBoard) placePA(p *placer, cd *card) {
+	var cands []box
+	var extra []float64
+	var vert []bool
+	for _, v := range []bool{false, true} {
+		if v && len(cd.pieces) < 2 {
+			continue
+		}
+		w, hh := cd.size(v)
+		bs, ds := around(cd.pa.x, cd.pa.y, discR, w, hh, gaps)
+		for i := range bs {
+			cands = append(cands, bs[i])
+			// distance matters: a card far from its PA needs a leader
+			e := ds[i] * ds[i] * 0.8
+			if v {
+				e += 60
+			}
+			// prefer to stay out of other CR zones' interiors a little
+			extra = append(extra, e)
+			vert = append(vert, v)
+		}
+	}
+	best, _ := p.best(cands, extra, cd.pa.p.ID)
+	for i := range cands {
+		if cands[i] == best {
+			cd.vert = vert[i]
+			break
+		}
+	}
+	cd.b = best
+	p.add(best, wPlaced)
+}
+
+func (h *hellBoard) placeZone(p *placer, cd *card) {
+	g := cd.zone
+	var cands []box
+	var extra []float64
+	var colsOf []int
+	n := len(cd.pieces)
+	for _, cols := range []int{n, (n + 1) / 2, (n + 2) / 3, 1} {
+		if cols < 1 {
+			continue
+		}
+		_, w, hh := trayShape(cd.pieces, cols)
+		// positions inside the zone's box, on a grid of at most ~20 x 20
+		sx := math.Max(8, (g.bb.w()-w)/20)
+		sy := math.Max(8, (g.bb.h()-hh)/20)
+		for y := g.bb.y0 + 3; y+hh <= g.bb.y1-3+1e-9; y += sy {
+			for x := g.bb.x0 + 3; x+w <= g.bb.x1-3+1e-9; x += sx {
+				b := bx(x, y, w, hh)
+				// near the zone's centre, in few rows
+				e := math.Hypot(b.cx()-g.lx, b.cy()-g.ly)*0.5 + hh*0.3
+				if !boxIn(g.poly, b.grow(-2)) {
+					e += 4000
+				}
+				cands = append(cands, b)
+				extra = append(extra, e)
+				colsOf = append(colsOf, cols)
+			}
+		}
+	}
+	if len(cands) == 0 {
+		_, w, hh := trayShape(cd.pieces, n)
+		cd.b = bx(g.lx-w/2, g.ly-hh/2, w, hh)
+		cd.cols = n
+		return
+	}
+	best, _ := p.best(cands, extra, "")
+	for i := range cands {
+		if cands[i] == best {
+			cd.b = best
+			cd.cols = colsOf[i]
+			break
+		}
+	}
+	p.add(best, wPlaced)
+}
+
+// leader joins a card that is not touching its PA to the PA.
+func (h *hellBoard) leader(c *Canvas, cd *card) {
+	if cd.pa == nil {
+		return
+	}
+	x, y := cd.pa.x, cd.pa.y
+	nx, ny := cd.b.nearest(x, y)
+	if math.Hypot(nx-x, ny-y) <= discR+5 {
+		return
+	}
+	c.SetColor(inkBlack)
+	c.SetLineWidth(2.6)
+	c.DrawLine(x, y, nx, ny)
+	c.Stroke()
+	c.SetColor(inkWhite)
+	c.SetLineWidth(1)
+	c.DrawLine(x, y, nx, ny)
+	c.Stroke()
+}
+
+func (h *hellBoard) drawCard(c *Canvas, cd *card) {
+	if cd.zone != nil {
+		cells, _, _ := trayShape(cd.pieces, max(cd.cols, 1))
+		for i, p := range cd.pieces {
+			drawCounter(c, cd.b.x0+cells[i][0], cd.b.y0+cells[i][1], p)
+		}
+		return
+	}
+	x, y := cd.b.x0, cd.b.y0
+	id := cd.pa.p.ID
+	if len(cd.pieces) == 0 {
+		drawTab(c, x, y, cd.b.w(), tabH, id, cd.ctrl, cd.hot)
+		return
+	}
+	if cd.vert {
+		drawTab(c, x, y, counterW, tabH, id, cd.ctrl, cd.hot)
+		y += tabH + counterGap
+		for _, p := range cd.pieces {
+			if p.chip {
+				drawChip(c, x, y, counterW, 18, p.k.Side, p.n)
+				y += 18 + counterGap
+				continue
+			}
+			drawCounter(c, x, y, p)
+			y += counterH + counterGap
+		}
+		return
+	}
+	tw := tabWidth(id)
+	drawTab(c, x, y, tw, counterH, id, cd.ctrl, cd.hot)
+	x += tw + counterGap
+	for _, p := range cd.pieces {
+		drawCounter(c, x, y, p)
+		x += p.width() + counterGap
+	}
+}
+
+// drawTab: a PA's id on its controller's colour, with the controller's
+// marker shape (round for France, a diamond for the VM).
+func drawTab(c *Canvas, x, y, w, h float64, id, ctrl string, hot bool) {
+	body, edge, ink := inkFr, inkFrDark, inkTextLt
+	if ctrl == hell.VM {
+		body, edge, ink = inkVM, inkBlack, inkText
+	}
+	if hot {
+		c.Rect(x-3, y-3, x+w+3, y+h+3, inkBlack)
+		c.Rect(x-2, y-2, x+w+2, y+h+2, inkHot)
+	}
+	c.Rect(x, y, x+w, y+h, body)
+	c.Frame(x, y, x+w, y+h, 1, edge)
+	mx, my := x+7, y+h/2
+	if h > tabH {
+		my = y + 26
+	}
+	if ctrl == hell.VM {
+		c.NewSubPath()
+		c.MoveTo(mx, my-4.5)
+		c.LineTo(mx+4.5, my)
+		c.LineTo(mx, my+4.5)
+		c.LineTo(mx-4.5, my)
+		c.ClosePath()
+		c.SetColor(inkBlack)
+		c.Fill()
+	} else {
+		c.DrawCircle(mx, my, 3.5)
+		c.SetColor(inkWhite)
+		c.Fill()
+	}
+	if h > tabH {
+		c.FitFont(id, w-4, 10.5, 7, true)
+		c.Text(id, x+w/2, y+10, 0.5, 0.5, ink)
+	} else {
+		c.FitFont(id, w-15, 10.5, 7, true)
+		c.Text(id, x+13, y+h/2, 0, 0.5, ink)
+	}
+}
+
+// ---------------------------------------------------------------- arrows
+
+func (h *hellBoard) locPoint(loc string) (float64, float64) {
+	if p := h.paBy[loc]; p != nil {
+		return p.x, p.y
+	}
+	g := h.zoneBy[loc]
+	return g.lx, g.ly
+}
+
+func (h *hellBoard) arrows(c *Canvas, m *marks) {
+	// moves first, then fire, assaults on top; a second arrow between
+	// the same places runs alongside the first
+	rank := map[string]int{"move": 0, "fire": 1, "assault": 2}
+	mvs := append([]move(nil), m.moves...)
+	sort.SliceStable(mvs, func(i, j int) bool { return rank[mvs[i].kind] < rank[mvs[j].kind] })
+	drawn := map[[2]string]int{}
+	for _, mv := range mvs {
+		ax, ay := h.locPoint(mv.from)
+		tx, ty := h.locPoint(mv.to)
+		l := math.Hypot(tx-ax, ty-ay)
+		if l < 24 {
+			continue
+		}
+		ux, uy := (tx-ax)/l, (ty-ay)/l
+		pair := [2]string{mv.from, mv.to}
+		if k := drawn[pair]; k > 0 {
+			off := 7.0 * float64((k+1)/2)
+			if k%2 == 0 {
+				off = -off
+			}
+			ax, ay, tx, ty = ax-uy*off, ay+ux*off, tx-uy*off, ty+ux*off
+		}
+		drawn[pair]++
+		switch mv.kind {
+		case "assault":
+			c.Arrow(ax+ux*10, ay+uy*10, tx-ux*12, ty-uy*12, 6, inkLoss, inkBlack)
+		case "fire":
+			// a line of fire: dashed, with a burst at the target
+			c.SetColor(inkBlack)
+			c.SetLineWidth(4)
+			c.SetDash(7, 5)
+			c.DrawLine(ax+ux*10, ay+uy*10, tx-ux*12, ty-uy*12)
+			c.StrokePreserve()
+			c.SetColor(inkHot)
+			c.SetLineWidth(2)
+			c.Stroke()
+			c.SetDash()
+		default:
+			c.Arrow(ax+ux*10, ay+uy*10, tx-ux*12, ty-uy*12, 5, inkHot, inkBlack)
+		}
+		if mv.n > 1 {
+			mx, my := (ax+tx)/2, (ay+ty)/2
+			countBadge(c, mx+14, my+7, mv.n)
+		}
+	}
+}
+
+// tags name what happened, next to each place.
+func (h *hellBoard) tags(c *Canvas, m *marks, cards []*card) {
+	main := &placer{bounds: h.mapR}
+	ins := &placer{bounds: h.insetArea()}
+	for _, cd := range cards {
+		p := main
+		if (cd.pa != nil && cd.pa.inset) || (cd.zone != nil && cd.zone.inset) {
+			p = ins
+		}
+		p.add(cd.b, wLabel)
+	}
+	c.Font(10.5, true)
+	for _, loc := range m.locs {
+		s := tagText(m.at[loc])
+		if s == "" {
+			continue
+		}
+		w, hh := c.Width(s)+10, 15.0
+		x, y := h.locPoint(loc)
+		p := main
+		if h.insetLoc(loc) {
+			p = ins
+		}
+		var b box
+		if g := h.zoneBy[loc]; g != nil {
+			b = bx(g.labelBox.x0, g.labelBox.y1+2, w, hh)
+			if b.x1 > g.bb.x1 {
+				b = bx(g.bb.x1-w-2, b.y0, w, hh)
+			}
+		} else {
+			bs, ds := around(x, y, discR+8, w, hh, []float64{2, 10, 22})
+			extra := make([]float64, len(ds))
+			for i := range ds {
+				extra[i] = ds[i] * 2
+			}
+			b, _ = p.best(bs, extra, "")
+		}
+		p.add(b, wPlaced)
+		c.DrawRoundedRectangle(b.x0, b.y0, b.w(), b.h(), 4)
+		c.SetColor(inkBlack)
+		c.FillPreserve()
+		c.SetColor(inkHot)
+		c.SetLineWidth(1.5)
+		c.Stroke()
+		c.Text(s, b.cx(), b.cy(), 0.5, 0.5, inkHot)
+	}
+}

@@ -1,0 +1,202 @@
+// Package render draws a game's View as a PNG map with gg.
+//
+// Everything drawn comes from the View alone (DESIGN invariant 1: hidden
+// information has one door): the renderer never sees a game state, so two
+// states that give a viewer the same View give that viewer the same bytes.
+//
+// The pipeline is title-independent. A title supplies a Board: a static
+// layer (terrain, zones, lines, labels, frames) drawn once per Renderer and
+// kept as the base image, and a dynamic layer drawn per view over a copy of
+// it. Finished PNGs are cached by the SHA-256 of the view's JSON, so an
+// unchanged view costs a hash and a copy.
+//
+// A new title (Tonkin's hex map next) is a new Board: its projection, its
+// terrain and labels in Static, its units and marks in Dynamic, sharing
+// the Canvas helpers (embedded fonts, text, arrows), the greedy placer
+// that keeps stacks from overlapping (layout.go) and the PNG encoder; it
+// is added with Register under its View.Title.
+package render
+
+import (
+	"bytes"
+	"container/list"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"image"
+	"runtime"
+	"sync"
+
+	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/hell"
+)
+
+// Board is one title's drawing of its map.
+type Board interface {
+	// Size is the image size in pixels.
+	Size() image.Point
+	// Static draws what no view changes: terrain, zones, lines, labels,
+	// frames. It is called once per Renderer.
+	Static(c *Canvas)
+	// Dynamic draws one view over a copy of the static layer. It must
+	// draw from v only, and deterministically.
+	Dynamic(c *Canvas, v adjudicator.View) error
+}
+
+// CacheSize is the number of finished PNGs a Renderer keeps.
+const CacheSize = 64
+
+// Renderer turns Views into PNG maps. It is safe for concurrent use.
+type Renderer struct {
+	boards map[string]*layer // by View.Title
+
+	// kits holds what one render needs (font faces, image buffers) per
+	// concurrent render: a render takes one, which also bounds how many
+	// draw at once (at most half the cores, so map requests never starve
+	// order handling). A free list rather than a sync.Pool keeps the
+	// glyph caches warm and the buffers allocated across collections.
+	kits chan *kit
+	enc  *encoder
+
+	nocache bool // tests: draw every time
+
+	mu       sync.Mutex
+	cache    map[[32]byte]*list.Element
+	lru      *list.List // of *entry, most recent first
+	inflight map[[32]byte]*call
+}
+
+type layer struct {
+	board Board
+	once  sync.Once
+	base  *image.RGBA
+}
+
+type entry struct {
+	key [32]byte
+	png []byte
+}
+
+type call struct {
+	done chan struct{}
+	png  []byte
+	err  error
+}
+
+// New returns a Renderer drawing A Season in Hell over d. Further titles
+// register their Board with Register.
+func New(d *hell.Data) *Renderer {
+	r := &Renderer{
+		boards:   map[string]*layer{},
+		cache:    map[[32]byte]*list.Element{},
+		lru:      list.New(),
+		inflight: map[[32]byte]*call{},
+		enc:      newEncoder(),
+	}
+	n := runtime.GOMAXPROCS(0) / 2
+	if n < 1 {
+		n = 1
+	}
+	r.kits = make(chan *kit, n)
+	for i := 0; i < n; i++ {
+		r.kits <- &kit{faces: newFaces()}
+	}
+	if d != nil {
+		r.Register("hell", newHellBoard(d))
+	}
+	return r
+}
+
+// Register adds a title's Board, keyed by View.Title. Call it before the
+// first PNG.
+func (r *Renderer) Register(title string, b Board) {
+	r.boards[title] = &layer{board: b}
+}
+
+// PNG draws v. The returned slice belongs to the caller.
+func (r *Renderer) PNG(v adjudicator.View) ([]byte, error) {
+	l, ok := r.boards[v.Title]
+	if !ok {
+		return nil, fmt.Errorf("render: no map drawing for title %q", v.Title)
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
+	key := sha256.Sum256(raw)
+	if r.nocache {
+		return r.draw(l, v)
+	}
+
+	r.mu.Lock()
+	if el, ok := r.cache[key]; ok {
+		r.lru.MoveToFront(el)
+		b := el.Value.(*entry).png
+		r.mu.Unlock()
+		return bytes.Clone(b), nil
+	}
+	if c, ok := r.inflight[key]; ok {
+		r.mu.Unlock()
+		<-c.done
+		return bytes.Clone(c.png), c.err
+	}
+	c := &call{done: make(chan struct{})}
+	r.inflight[key] = c
+	r.mu.Unlock()
+
+	c.png, c.err = r.draw(l, v)
+
+	r.mu.Lock()
+	delete(r.inflight, key)
+	if c.err == nil {
+		r.cache[key] = r.lru.PushFront(&entry{key: key, png: c.png})
+		for r.lru.Len() > CacheSize {
+			old := r.lru.Back()
+			r.lru.Remove(old)
+			delete(r.cache, old.Value.(*entry).key)
+		}
+	}
+	r.mu.Unlock()
+	close(c.done)
+	return bytes.Clone(c.png), c.err
+}
+
+// draw renders v without the cache.
+func (r *Renderer) draw(l *layer, v adjudicator.View) ([]byte, error) {
+	k := <-r.kits
+	defer func() { r.kits <- k }()
+	base, err := r.base(l, k.faces)
+	if err != nil {
+		return nil, err
+	}
+	if k.img == nil || k.img.Rect != base.Rect {
+		k.img = image.NewRGBA(base.Rect)
+	}
+	img := k.img
+	copy(img.Pix, base.Pix)
+	if err := l.board.Dynamic(newCanvas(img, k.faces), v); err != nil {
+		return nil, err
+	}
+	return r.enc.encode(img, k)
+}
+
+// kit is one render's working set.
+type kit struct {
+	faces *faces
+	img   *image.RGBA
+	pal   *image.Paletted
+}
+
+// base draws the static layer once.
+func (r *Renderer) base(l *layer, f *faces) (*image.RGBA, error) {
+	if err := loadFonts(); err != nil {
+		return nil, fmt.Errorf("render: fonts: %w", err)
+	}
+	l.once.Do(func() {
+		sz := l.board.Size()
+		img := image.NewRGBA(image.Rect(0, 0, sz.X, sz.Y))
+		l.board.Static(newCanvas(img, f))
+		l.base = img
+	})
+	return l.base, nil
+}
