@@ -20,6 +20,9 @@ func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator
 	}
 	awaited, _, _, _ := r.phaseInfo(s)
 	if string(side) != awaited {
+		if side == French || side == VM {
+			return r.standingChoices()
+		}
 		return nil
 	}
 	d := r.d
@@ -113,7 +116,7 @@ func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator
 	case PhaseFrDecide:
 		out = append(out, leaf("operate", "launch operations this week"), leaf("pass", "no operation this week"))
 	case PhaseOperations:
-		out = append(out, leaf("end-week", "end the operational rounds"))
+		out = r.opLegal(s, string(side))
 	case PhaseVMMove, PhaseFrMove:
 		out = append(out, r.unitTree("move", "strategic movement (3.3)", string(side), s, r.destinations(s, string(side)), func(id, loc string) bool {
 			return r.canMoveStrategic(s, string(side), id, loc) == nil

@@ -69,7 +69,12 @@ func TestNonInterference_FrenchAndPublic(t *testing.T) {
 		for n := 0; n < 400 && s.Phase != PhaseOver; n++ {
 			tw := twin(s, r)
 			if a, b := frenchSees(t, s), frenchSees(t, tw); a != b {
-				t.Fatalf("game %d step %d (%s): France can tell hidden facts apart", g, n, s.Phase)
+				i := 0
+				for i < len(a) && i < len(b) && a[i] == b[i] {
+					i++
+				}
+				lo := max(0, i-300)
+				t.Fatalf("game %d step %d (%s/%s): France can tell hidden facts apart:\n%s\n---\n%s", g, n, s.Phase, s.Step, a[lo:min(len(a), i+200)], b[lo:min(len(b), i+200)])
 			}
 			checked++
 			p := testRules.Prompt(s)
@@ -84,7 +89,7 @@ func TestNonInterference_FrenchAndPublic(t *testing.T) {
 				if err != nil {
 					t.Fatalf("a French order legal in one twin is refused in the other: %v", err)
 				}
-				if fe(ev1) != fe(ev2) {
+				if !reveals(ev1) && fe(ev1) != fe(ev2) {
 					t.Fatalf("French order %q: events differ between twins:\n%s\n%s", order, fe(ev1), fe(ev2))
 				}
 				s = ns.(*State)
@@ -98,6 +103,17 @@ func TestNonInterference_FrenchAndPublic(t *testing.T) {
 		}
 	}
 	t.Logf("%d states checked against twins", checked)
+}
+
+// reveals: the events disclose hidden facts by rule (recon, engagement),
+// flagged so that the disclosure is deliberate.
+func reveals(ev []adjudicator.Event) bool {
+	for _, e := range ev {
+		if e.Reveals {
+			return true
+		}
+	}
+	return false
 }
 
 // fe renders the events France and the public see.

@@ -11,9 +11,9 @@ import (
 // choosing uniformly from Legal; no panic, no dead end, termination, no
 // legal order refused, replay equal to the final state.
 func TestPlayout_AllScenarios(t *testing.T) {
-	n := map[string]int{"full-battle": 2000, "initial-assault": 2000, "five-hills": 2000}
+	n := map[string]int{"full-battle": 300, "initial-assault": 1000, "five-hills": 500}
 	if testing.Short() {
-		n = map[string]int{"full-battle": 400, "initial-assault": 800, "five-hills": 800}
+		n = map[string]int{"full-battle": 100, "initial-assault": 400, "five-hills": 200}
 	}
 	if raceEnabled {
 		for k := range n {

@@ -126,7 +126,7 @@ func (r *Rules) phaseInfo(s *State) (side string, name, decision, def string) {
 	case PhaseFrDecide:
 		return French, "French decision (2)", "launch operations this week? `operate` or `pass`", "pass"
 	case PhaseOperations:
-		return s.Acting, "Operational phase (4)", "the operational rounds (sections 4-6) are not yet refereed by this version: `end-week` goes to the end of the week", "end-week"
+		return r.opInfo(s)
 	case PhaseVMMove:
 		return VM, "VM strategic movement (3.3)", "`move <unit> <zone|PA>`, then `done`", "done"
 	case PhaseFrMove:
@@ -232,12 +232,16 @@ func (r *Rules) order(s *State, side string, w []string, dice adjudicator.Dice, 
 	if side != French && side != VM {
 		return fail("unknown side %q", side)
 	}
+	verb := strings.ToLower(w[0])
+	args := w[1:]
+	if verb == "standing" {
+		// Standing orders are taken at any time, privately.
+		return r.standingOrder(s, side, args, ev)
+	}
 	awaited, name, decision, _ := r.phaseInfo(s)
 	if side != awaited {
 		return fail("it is not %s's turn to order: %s awaits %s (%s)", sideName(side), name, sideName(awaited), decision)
 	}
-	verb := strings.ToLower(w[0])
-	args := w[1:]
 	phaseBefore := s.Phase
 	var err error
 	switch s.Phase {
@@ -252,7 +256,7 @@ func (r *Rules) order(s *State, side string, w []string, dice adjudicator.Dice, 
 	case PhaseVMDecide, PhaseFrDecide:
 		err = r.decideOrder(s, side, verb, args, dice, ev)
 	case PhaseOperations:
-		err = r.operationsOrder(s, verb, args, dice, ev)
+		err = r.operationsOrder(s, side, verb, args, dice, ev)
 	case PhaseVMMove, PhaseFrMove:
 		err = r.moveOrder(s, side, verb, args, dice, ev)
 	case PhaseVMSiege:

@@ -652,14 +652,6 @@ func anyText(ev []adjudicator.Event, sub string) bool {
 	return false
 }
 
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
 
 func jsonOf(t *testing.T, v any) string {
 	b, err := json.Marshal(v)

@@ -41,6 +41,7 @@ const (
 // FUnit is a French unit's state.
 type FUnit struct {
 	Loc      string `json:"loc"`
+	From     string `json:"from,omitempty"` // the PA left for a peripheral zone in an operation (6.2.7)
 	Steps    int    `json:"steps"`
 	Fatigued bool   `json:"fatigued,omitempty"`
 	Disorg   bool   `json:"disorg,omitempty"`
@@ -52,12 +53,20 @@ type VUnit struct {
 	Losses   int    `json:"losses,omitempty"` // 0..3 (3: destroyed)
 	Dummy    bool   `json:"dummy,omitempty"`
 	Revealed bool   `json:"revealed,omitempty"` // engaged or exposed by recon
+	Engaged  bool   `json:"engaged,omitempty"`  // 5.1/6.2.1: takes part in this assault
 	Fatigued bool   `json:"fatigued,omitempty"`
 	Disorg   bool   `json:"disorg,omitempty"`
 	// Return is the turn a battalion on the Game Turn track comes back;
 	// Recover marks a reconstitution (one step back per turn on the track).
 	Return  int  `json:"return,omitempty"`
 	Recover bool `json:"recover,omitempty"`
+}
+
+// Advance is a pending advance after combat into a PA (5.5).
+type Advance struct {
+	Side  string   `json:"side"`
+	PA    string   `json:"pa"`
+	Units []string `json:"units"`
 }
 
 // Loss is an attrition loss France must allocate (8).
@@ -111,6 +120,26 @@ type State struct {
 	Pending []Loss          `json:"pending,omitempty"` // attrition losses to allocate
 	Recent  []Note          `json:"recent,omitempty"`  // marks of the last resolution
 
+	// The operational phase (4-6).
+	Round   int             `json:"round,omitempty"`   // 1..4
+	Half    string          `json:"half,omitempty"`    // whose half of the round: vm or french
+	Step    string          `json:"step,omitempty"`    // see ops.go
+	Impulse int             `json:"impulse,omitempty"` // 1..3 during an assault or operation
+	Dropped int             `json:"dropped,omitempty"` // companies dropped this round (4.1)
+	Fired   map[string]bool `json:"fired,omitempty"`   // fires this impulse: "art:LOC", "inf:LOC", "air:LOC"
+	Hit     map[string]bool `json:"hit,omitempty"`     // locations attacked this impulse (5.6, 6.2.6)
+	Recon   map[string]bool `json:"recon,omitempty"`   // zones reconnoitred this round (6.1)
+	// Hits are combat results waiting for their owner to allocate them.
+	Hits []Hit `json:"hits,omitempty"`
+	// NoAssault: 1.5, from 50 VM step losses no VM assault for the rest
+	// of this turn.
+	NoAssault int `json:"no_assault,omitempty"`
+	// Standing orders by side, private to it.
+	Standing map[string]Standing `json:"standing,omitempty"`
+	// Advances wait for their hits to be allocated: if the PA is then
+	// empty of defenders, the attackers advance (5.5).
+	Advances []Advance `json:"advances,omitempty"`
+
 	Winner string `json:"winner,omitempty"`
 	Reason string `json:"reason,omitempty"`
 }
@@ -134,6 +163,24 @@ func (s *State) clone() *State {
 	c.Captured = copyMap(s.Captured)
 	c.Moved = copyMap(s.Moved)
 	c.Pending = append([]Loss(nil), s.Pending...)
+	c.Fired = copyMap(s.Fired)
+	c.Hit = copyMap(s.Hit)
+	c.Recon = copyMap(s.Recon)
+	c.Hits = make([]Hit, len(s.Hits))
+	for i, h := range s.Hits {
+		h.Done = append([]string(nil), h.Done...)
+		h.Units = append([]string(nil), h.Units...)
+		c.Hits[i] = h
+	}
+	if s.Hits == nil {
+		c.Hits = nil
+	}
+	c.Standing = copyMap(s.Standing)
+	c.Advances = nil
+	for _, a := range s.Advances {
+		a.Units = append([]string(nil), a.Units...)
+		c.Advances = append(c.Advances, a)
+	}
 	c.Recent = append([]Note(nil), s.Recent...)
 	return &c
 }

@@ -692,12 +692,12 @@ func (r *Rules) decideOrder(s *State, side, verb string, args []string, dice adj
 	switch verb {
 	case act:
 		s.Acting = side
-		s.Phase = PhaseOperations
 		if side == VM {
 			ev.pub("2: the Viet Minh launches assaults this week: up to four operational rounds (4).")
 		} else {
 			ev.pub("2: France launches operations this week: up to four operational rounds (4).")
 		}
+		r.startOperations(s, dice, ev)
 		return nil
 	case "pass":
 		if side == VM {
@@ -710,19 +710,6 @@ func (r *Rules) decideOrder(s *State, side, verb string, args []string, dice adj
 		return nil
 	}
 	return unknownVerb(verb, "the decision phase", act+", pass")
-}
-
-// operationsOrder is the placeholder for sections 4-6.
-func (r *Rules) operationsOrder(s *State, verb string, args []string, dice adjudicator.Dice, ev *events) error {
-	if verb != "end-week" {
-		return unknownVerb(verb, "the operational phase", "end-week")
-	}
-	if err := want(args, 0, "end-week"); err != nil {
-		return err
-	}
-	ev.pub("4: the operational rounds end.")
-	r.endWeek(s, ev)
-	return nil
 }
 
 // ---- 3.3 strategic movement ----

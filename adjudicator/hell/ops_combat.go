@@ -1,0 +1,1177 @@
+package hell
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/umpirebot/umpire/adjudicator"
+)
+
+// ---- 5.3 / 6.2.3 attacker movement ----
+
+// baseRoom: 1.4 and 5.3, VM stacking in an assault base: one battalion
+// per trench level of its zone, all of one regiment.
+func (r *Rules) baseRoom(s *State, id, base string) error {
+	b := r.d.Bases[base]
+	lvl := s.Trench[b.Zone]
+	var there []string
+	for _, o := range s.vmAt(base) {
+		if o != id {
+			there = append(there, o)
+		}
+	}
+	if len(there) >= lvl {
+		return fmt.Errorf("assault base %s holds %d battalion(s); its zone's trench level %d allows no more (5.3)", base, len(there), lvl)
+	}
+	reg := r.d.VM[id].Division + "/" + r.d.VM[id].Regiment
+	for _, o := range there {
+		if x := r.d.VM[o]; x != nil && x.Division+"/"+x.Regiment != reg {
+			return fmt.Errorf("assault base %s holds regiment %s/%s: one regiment per base (1.4)", base, x.Division, x.Regiment)
+		}
+	}
+	return nil
+}
+
+// vmStepDests: 5.3, one PA or one assault base from where a VM battalion
+// stands; through a base of its zone into a PA in the same impulse.
+func (r *Rules) vmStepDests(s *State, id string) map[string]bool {
+	d := r.d
+	u := s.VM[id]
+	out := map[string]bool{}
+	free := func(pa string) bool { return len(s.frenchAt(pa)) == 0 }
+	addBase := func(b *AssaultBase, through bool) {
+		if s.Trench[b.Zone] < 1 {
+			return
+		}
+		if r.baseRoom(s, id, b.ID) == nil {
+			out[b.ID] = true
+		}
+		if through {
+			for _, pa := range b.PAs {
+				if free(pa) {
+					out[pa] = true
+				}
+			}
+		}
+	}
+	if b, ok := d.Bases[u.Loc]; ok {
+		out[b.Zone] = true // withdrawal, even Disorganized
+		if u.Disorg {
+			return out
+		}
+		for _, pa := range b.PAs {
+			if free(pa) {
+				out[pa] = true
+			}
+		}
+		return out
+	}
+	if u.Disorg {
+		return out
+	}
+	switch {
+	case d.isPA(u.Loc):
+		for _, q := range d.PALinks[u.Loc] {
+			if free(q) {
+				out[q] = true
+			}
+		}
+		for _, b := range d.PABases[u.Loc] {
+			addBase(b, false)
+		}
+	case d.zoneKind(u.Loc) == ZonePeripheral:
+		for _, b := range d.ZoneBases[u.Loc] {
+			addBase(b, true)
+		}
+	case d.zoneKind(u.Loc) == ZoneJungle:
+		// 5.3: a unit leaves a jungle zone by way of an assault base
+		// (of an adjacent zone, ruling H27).
+		for _, z := range d.ZoneAdj[u.Loc] {
+			for _, b := range d.ZoneBases[z] {
+				addBase(b, true)
+			}
+		}
+	}
+	return out
+}
+
+// frenchStepDests: 6.2.3, infantry one PA or one zone an impulse; tanks
+// any number of PAs inside the CRC or a peripheral CR.
+func (r *Rules) frenchStepDests(s *State, id string) map[string]bool {
+	d := r.d
+	u := s.French[id]
+	out := map[string]bool{}
+	if u.Disorg || !d.onMap(u.Loc) {
+		return out
+	}
+	tank := d.French[id].Kind == KindTank
+	if d.isPA(u.Loc) {
+		if tank {
+			for pa := range r.frenchOpReach(s, u.Loc) {
+				out[pa] = true
+			}
+		} else {
+			for _, q := range d.PALinks[u.Loc] {
+				if !s.Captured[q] && len(s.vmAt(q)) == 0 {
+					out[q] = true
+				}
+			}
+		}
+		for _, b := range d.PABases[u.Loc] {
+			out[b.Zone] = true
+		}
+		return out
+	}
+	for _, z := range d.ZoneAdj[u.Loc] {
+		if d.zoneKind(z) == ZonePeripheral || z == d.Map.FrenchJungle {
+			out[z] = true
+		}
+	}
+	if len(s.vmAt(u.Loc)) == 0 {
+		// 6.2.3: no assault base while enemy units share the zone.
+		for _, b := range d.ZoneBases[u.Loc] {
+			for _, pa := range b.PAs {
+				if !s.Captured[pa] && len(s.vmAt(pa)) == 0 {
+					out[pa] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+func (r *Rules) canAssaultMove(s *State, side, id, dest string) error {
+	if s.Moved[id] {
+		return fail("%s has already moved this impulse", id)
+	}
+	if side == VM {
+		u := s.VM[id]
+		if !u.Engaged {
+			return fail("%s is not engaged: only engaged battalions move in an assault (5.1)", id)
+		}
+		if !r.vmStepDests(s, id)[dest] {
+			if u.Disorg {
+				return fail("%s is Disorganized: it may only withdraw from an assault base to its zone (5.3)", id)
+			}
+			if b, ok := r.d.Bases[dest]; ok {
+				if err := r.baseRoom(s, id, dest); err != nil && s.Trench[b.Zone] >= 1 {
+					return fail("%v", err)
+				}
+			}
+			return fail("%s cannot reach %s this impulse: one PA or one assault base, never into an enemy-held PA or a jungle zone (5.3)", id, r.placeName(dest))
+		}
+		return nil
+	}
+	if !r.frenchStepDests(s, id)[dest] {
+		if s.French[id].Disorg {
+			return fail("%s is Disorganized and may not move in the assault", id)
+		}
+		return fail("%s cannot reach %s this impulse: infantry moves one PA or one zone (6.2.3)", id, r.placeName(dest))
+	}
+	return nil
+}
+
+// placeName names a zone, PA or assault base.
+func (r *Rules) placeName(loc string) string {
+	if _, ok := r.d.Bases[loc]; ok {
+		return "assault base " + loc
+	}
+	return r.d.locName(loc)
+}
+
+// place resolves a zone, PA or assault base id.
+func (r *Rules) place(w string) (string, error) {
+	if id := r.canon(w); r.d.onMap(id) {
+		return id, nil
+	}
+	for id := range r.d.Bases {
+		if strings.EqualFold(id, w) {
+			return id, nil
+		}
+	}
+	return "", fail("%q is not a zone, PA or assault base (bases are named like N>H6)", w)
+}
+
+func (r *Rules) advanceOrder(s *State, side, verb string, args []string, ev *events) error {
+	if ok, err := r.doneOrder(s, verb, args, nil, ev); ok {
+		return err
+	}
+	if verb != "move" {
+		return unknownVerb(verb, "attacker movement", "move <unit> <place>, done")
+	}
+	if err := want(args, 2, "move <unit> <place>"); err != nil {
+		return err
+	}
+	id, err := r.sideUnit(s, side, args[0])
+	if err != nil {
+		return err
+	}
+	dest, err := r.place(args[1])
+	if err != nil {
+		return err
+	}
+	if err := r.canAssaultMove(s, side, id, dest); err != nil {
+		return err
+	}
+	r.stepMove(s, side, id, dest, ev)
+	return nil
+}
+
+func (r *Rules) sideUnit(s *State, side, w string) (string, error) {
+	if side == French {
+		id, _, err := r.frenchUnit(s, w)
+		return id, err
+	}
+	id, _, err := r.vmUnit(s, w)
+	return id, err
+}
+
+// stepMove moves a unit in an assault, capturing or retaking an empty PA it
+// enters, engaging VM units in a zone France enters.
+func (r *Rules) stepMove(s *State, side, id, dest string, ev *events) {
+	if s.Moved == nil {
+		s.Moved = map[string]bool{}
+	}
+	s.Moved[id] = true
+	var from string
+	if side == French {
+		u := s.French[id]
+		from = u.Loc
+		if r.d.isPA(from) && !r.d.isPA(dest) && u.From == "" {
+			u.From = from
+		}
+		u.Loc = dest
+		ev.pub("6.2.3: %s moves %s → %s.", id, r.placeName(from), r.placeName(dest))
+		if !r.d.isPA(dest) {
+			s.Hit[dest] = true
+			r.engageAt(s, dest, ev)
+		}
+	} else {
+		u := s.VM[id]
+		from = u.Loc
+		u.Loc = dest
+		if u.Engaged {
+			ev.pub("5.3: VM battalion %s moves %s → %s.", id, r.placeName(from), r.placeName(dest))
+		} else {
+			ev.to(VM, "%s moves %s → %s.", id, r.placeName(from), r.placeName(dest))
+			ev.pub("A hidden VM unit moves %s → %s.", r.placeName(r.zoneOf(from)), r.placeName(r.zoneOf(dest)))
+		}
+		r.reportUpkeep(s.upkeep(r.d), ev)
+	}
+	ev.mark("", "move", from, dest)
+	r.setControl(s, dest, side, ev)
+	r.checkVictory(s, ev)
+}
+
+// ---- 5.4 / 6.2.4 defensive fire ----
+
+// firers: the side's units at loc that fire, with their strength: the sum
+// of fire values, halved (rounded up) when Disorganized (0.3); a VM zone
+// fires with one battalion per trench level (6.2.4); and whether any is
+// Fatigued, and the worst VM loss marker.
+func (r *Rules) firers(s *State, side, loc string) (ids []string, strength int, fatigued bool, losses int) {
+	units := s.sideAt(side, loc)
+	if side == VM && r.d.zoneKind(loc) == ZonePeripheral {
+		sort.SliceStable(units, func(i, j int) bool { return r.d.VM[units[i]].Fire > r.d.VM[units[j]].Fire })
+		if lvl := s.Trench[loc]; len(units) > lvl {
+			units = units[:lvl]
+		}
+	}
+	for _, id := range units {
+		var f int
+		var dis bool
+		if side == French {
+			c := r.frenchCounter(id, s.French[id])
+			f, dis, fatigued = c.Fire, s.French[id].Disorg, fatigued || s.French[id].Fatigued
+		} else {
+			u := s.VM[id]
+			f, dis, fatigued = r.d.VM[id].Fire, u.Disorg, fatigued || u.Fatigued
+			losses = max(losses, u.Losses)
+		}
+		if dis {
+			f = (f + 1) / 2
+		}
+		strength += f
+		ids = append(ids, id)
+	}
+	return ids, strength, fatigued, losses
+}
+
+// ammoShift: 5.4, French infantry fire by ammunition level.
+func (r *Rules) ammoShift(s *State) int {
+	shift := 0
+	for _, b := range r.d.Tables.Munitions.Bands {
+		if s.FrenchMunitions >= b.Min {
+			shift = b.Shift
+		}
+	}
+	return shift
+}
+
+// defFireTargets: where the defender's infantry at from may fire.
+// 5.4: France fires from a PA at assault bases reaching it and at enemy
+// PAs joined to it that hold engaged battalions. 6.2.4: the VM fires from
+// a PA or zone at French units attacking it (in PAs joined to it or zones
+// whose bases reach it) and at French units in its own trenched zone.
+func (r *Rules) defFireTargets(s *State, side, from string) []string {
+	d := r.d
+	var out []string
+	if side == French {
+		if !d.isPA(from) || len(s.frenchAt(from)) == 0 {
+			return nil
+		}
+		engaged := func(loc string) bool {
+			for _, id := range s.vmAt(loc) {
+				if s.VM[id].Engaged {
+					return true
+				}
+			}
+			return false
+		}
+		for _, b := range d.PABases[from] {
+			if engaged(b.ID) {
+				out = append(out, b.ID)
+			}
+		}
+		for _, q := range d.PALinks[from] {
+			if s.Captured[q] && engaged(q) {
+				out = append(out, q)
+			}
+		}
+		return out
+	}
+	if len(s.sideAt(VM, from)) == 0 {
+		return nil
+	}
+	if d.isPA(from) {
+		for _, q := range d.PALinks[from] {
+			if len(s.frenchAt(q)) > 0 {
+				out = append(out, q)
+			}
+		}
+		for _, b := range d.PABases[from] {
+			if len(s.frenchAt(b.Zone)) > 0 {
+				out = append(out, b.Zone)
+			}
+		}
+	} else if d.zoneKind(from) == ZonePeripheral && s.Trench[from] >= 1 && len(s.frenchAt(from)) > 0 {
+		out = append(out, from)
+	}
+	return out
+}
+
+// defArtilleryTargets: 5.4, French artillery at any place its infantry
+// could fire at; 6.2.4, VM artillery at French units in a trenched zone.
+func (r *Rules) defArtilleryTargets(s *State, side string) []string {
+	seen := map[string]bool{}
+	var out []string
+	if side == French {
+		for _, pa := range r.d.PAOrder {
+			for _, t := range r.defFireTargets(s, French, pa) {
+				if !seen[t] {
+					seen[t] = true
+					out = append(out, t)
+				}
+			}
+		}
+		sort.Strings(out)
+		return out
+	}
+	for _, z := range r.d.ZoneOrder {
+		if r.d.zoneKind(z) == ZonePeripheral && s.Trench[z] >= 1 && len(s.frenchAt(z)) > 0 {
+			out = append(out, z)
+		}
+	}
+	return out
+}
+
+func (r *Rules) canDefFire(s *State, side, from, target string, air int) error {
+	if s.Fired["inf:"+target] {
+		return fail("%s was already fired on by infantry this impulse (5.4)", r.placeName(target))
+	}
+	if air > s.AirPoints {
+		return fail("%d air point(s) left this week", s.AirPoints)
+	}
+	if air > 0 && side != French {
+		return fail("only France has air points")
+	}
+	if !contains(r.defFireTargets(s, side, from), target) {
+		return fail("your units at %s cannot fire at %s (5.4, 6.2.4)", r.placeName(from), r.placeName(target))
+	}
+	return nil
+}
+
+func (r *Rules) defFireOrder(s *State, side, verb string, args []string, dice adjudicator.Dice, ev *events) error {
+	if ok, err := r.doneOrder(s, verb, args, dice, ev); ok {
+		return err
+	}
+	switch verb {
+	case "fire":
+		if len(args) < 2 || len(args) > 3 {
+			return fail("usage: fire <from> <target> [air points]")
+		}
+		from, err := r.place(args[0])
+		if err != nil {
+			return err
+		}
+		target, err := r.place(args[1])
+		if err != nil {
+			return err
+		}
+		air := 0
+		if len(args) == 3 {
+			if air, err = count(args[2], 0, 9, "air points"); err != nil {
+				return err
+			}
+		}
+		if err := r.canDefFire(s, side, from, target, air); err != nil {
+			return err
+		}
+		r.infantryFire(s, side, from, target, air, dice, ev)
+		return nil
+	case "artillery":
+		if err := want(args, 1, "artillery <target>"); err != nil {
+			return err
+		}
+		target, err := r.place(args[0])
+		if err != nil {
+			return err
+		}
+		if err := r.canDefArtillery(s, side, target); err != nil {
+			return err
+		}
+		r.artillery(s, side, target, dice, ev)
+		return nil
+	}
+	return unknownVerb(verb, "defensive fire", "fire <from> <target> [air points], artillery <target>, done")
+}
+
+func (r *Rules) canDefArtillery(s *State, side, target string) error {
+	m := s.FrenchMunitions
+	if side == VM {
+		m = s.VMMunitions
+	}
+	switch {
+	case m < 1:
+		return fail("no artillery munitions left")
+	case s.Fired["art:"+target]:
+		return fail("%s was already fired on by artillery this impulse (5.4)", r.placeName(target))
+	case !contains(r.defArtilleryTargets(s, side), target):
+		return fail("%s is not a target for defensive artillery (5.4, 6.2.4)", r.placeName(target))
+	}
+	return nil
+}
+
+// infantryFire: 5.4 / 6.2.4 / 6.2.5 fire of a side's units at from.
+func (r *Rules) infantryFire(s *State, side, from, target string, air int, dice adjudicator.Dice, ev *events) {
+	ids, strength, fatigued, losses := r.firers(s, side, from)
+	if side == VM {
+		r.engageAt(s, from, ev) // firing engages (6.2.1)
+	}
+	shift := 0
+	if side == French {
+		shift += r.ammoShift(s) + 2*air
+		s.AirPoints -= air
+	}
+	if fatigued {
+		shift--
+	}
+	s.Fired["inf:"+target] = true
+	why := fmt.Sprintf("infantry fire from %s (%s) at %s", r.placeName(from), strings.Join(ids, ", "), r.placeName(target))
+	if air > 0 {
+		why += fmt.Sprintf(" with %d air point(s)", air)
+	}
+	r.fire(s, side, target, strength, shift, -losses, from, dice, ev, why)
+}
+
+// autoDefFire: the standing order "fire all": every location fires at its
+// largest target stack; artillery once at the largest stack.
+func (r *Rules) autoDefFire(s *State, dice adjudicator.Dice, ev *events) {
+	side := other(s.Half)
+	stack := func(t string) int { return len(s.sideAt(s.Half, t)) }
+	froms := r.d.PAOrder
+	if side == VM {
+		froms = append(append([]string(nil), r.d.ZoneOrder...), r.d.PAOrder...)
+	}
+	fired := false
+	for _, from := range froms {
+		best := ""
+		for _, t := range r.defFireTargets(s, side, from) {
+			if !s.Fired["inf:"+t] && (best == "" || stack(t) > stack(best)) {
+				best = t
+			}
+		}
+		if best != "" {
+			r.infantryFire(s, side, from, best, 0, dice, ev)
+			fired = true
+		}
+	}
+	best := ""
+	for _, t := range r.defArtilleryTargets(s, side) {
+		if r.canDefArtillery(s, side, t) == nil && (best == "" || stack(t) > stack(best)) {
+			best = t
+		}
+	}
+	if best != "" {
+		r.artillery(s, side, best, dice, ev)
+		fired = true
+	}
+	if fired {
+		ev.to(side, "Your standing order fired for you.")
+	}
+}
+
+// ---- 5.5 / 6.2.5 hand-to-hand and zone fire ----
+
+// attackers: the side's units that may attack pa: VM engaged battalions
+// in assault bases reaching it or VM PAs joined to it; French units in
+// French PAs joined to it or in zones whose bases reach it. Disorganized
+// units do not attack; after 50 VM losses Fatigued VM units neither (1.5).
+func (r *Rules) attackers(s *State, side, pa string) []string {
+	d := r.d
+	var locs []string
+	for _, b := range d.PABases[pa] {
+		if side == VM {
+			locs = append(locs, b.ID)
+		} else if len(s.vmAt(b.Zone)) == 0 {
+			locs = append(locs, b.Zone)
+		}
+	}
+	for _, q := range d.PALinks[pa] {
+		if side == VM && s.Captured[q] || side == French && !s.Captured[q] {
+			locs = append(locs, q)
+		}
+	}
+	var out []string
+	for _, loc := range locs {
+		for _, id := range s.sideAt(side, loc) {
+			if side == VM {
+				u := s.VM[id]
+				if !u.Engaged || u.Disorg || u.Fatigued && s.VMLosses >= 50 {
+					continue
+				}
+			} else if s.French[id].Disorg {
+				continue
+			}
+			out = append(out, id)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (r *Rules) canAttack(s *State, side, pa string, with []string, air int) error {
+	d := r.d
+	if !d.isPA(pa) {
+		return fail("hand-to-hand attacks are against PAs")
+	}
+	if side == VM && len(s.frenchAt(pa)) == 0 || side == French && len(s.vmAt(pa)) == 0 {
+		return fail("%s holds no enemy unit", d.locName(pa))
+	}
+	if s.Fired["melee:"+pa] {
+		return fail("%s was already attacked this impulse", d.locName(pa))
+	}
+	if air > 0 && side != French || air > s.AirPoints {
+		return fail("air support: France only, %d point(s) left", s.AirPoints)
+	}
+	elig := r.attackers(s, side, pa)
+	if len(elig) == 0 {
+		if side == VM {
+			return fail("no engaged, organized battalion stands in an assault base reaching %s or a VM PA joined to it (5.5)", d.locName(pa))
+		}
+		return fail("no organized French unit stands in a PA joined to %s or a zone whose assault base reaches it (6.2.5)", d.locName(pa))
+	}
+	for _, id := range with {
+		if !contains(elig, id) {
+			return fail("%s cannot attack %s (eligible: %s)", id, d.locName(pa), strings.Join(elig, ", "))
+		}
+	}
+	return nil
+}
+
+func (r *Rules) combatOrder(s *State, side, verb string, args []string, dice adjudicator.Dice, ev *events) error {
+	if ok, err := r.doneOrder(s, verb, args, dice, ev); ok {
+		return err
+	}
+	switch verb {
+	case "attack":
+		// attack <PA> [with <unit> ...] [air <n>] [crit tank]
+		if len(args) < 1 {
+			return fail("usage: attack <PA> [with <unit> ...] [air <points>] [crit tank]")
+		}
+		pa := r.canon(args[0])
+		var with []string
+		air, tankOption := 0, false
+		for i := 1; i < len(args); i++ {
+			switch strings.ToLower(args[i]) {
+			case "with":
+				continue
+			case "air":
+				if i+1 >= len(args) {
+					return fail("air needs a number of points")
+				}
+				n, err := count(args[i+1], 1, 9, "air points")
+				if err != nil {
+					return err
+				}
+				air = n
+				i++
+			case "crit":
+				if i+1 >= len(args) || !strings.EqualFold(args[i+1], "tank") {
+					return fail("crit takes `tank` (5.5: on a favourable critical hit, apply the result normally and destroy a tank step)")
+				}
+				tankOption = true
+				i++
+			default:
+				id, err := r.sideUnit(s, side, args[i])
+				if err != nil {
+					return err
+				}
+				with = append(with, id)
+			}
+		}
+		if err := r.canAttack(s, side, pa, with, air); err != nil {
+			return err
+		}
+		if len(with) == 0 {
+			with = r.attackers(s, side, pa)
+		}
+		r.melee(s, side, pa, with, air, tankOption, dice, ev)
+		return nil
+	case "fire":
+		if side != French {
+			break
+		}
+		if len(args) < 1 || len(args) > 2 {
+			return fail("usage: fire <zone> [air points]")
+		}
+		z := r.canon(args[0])
+		air := 0
+		if len(args) == 2 {
+			n, err := count(args[1], 0, 9, "air points")
+			if err != nil {
+				return err
+			}
+			air = n
+		}
+		if err := r.canZoneFire(s, z, air); err != nil {
+			return err
+		}
+		s.Fired["zone:"+z] = true
+		r.infantryFire(s, French, z, z, air, dice, ev)
+		return nil
+	}
+	if side == French {
+		return unknownVerb(verb, "French combat (6.2.5)", "attack <PA> [with <unit> ...] [air <n>], fire <zone> [air], done")
+	}
+	return unknownVerb(verb, "hand-to-hand (5.5)", "attack <PA> [with <battalion> ...] [crit tank], done")
+}
+
+// canZoneFire: 6.2.5, combat in a peripheral zone is fire by the companies
+// there at the VM units there.
+func (r *Rules) canZoneFire(s *State, z string, air int) error {
+	switch {
+	case r.d.zoneKind(z) != ZonePeripheral:
+		return fail("zone combat is in peripheral zones (6.2.5)")
+	case len(s.frenchAt(z)) == 0:
+		return fail("no French unit is in %s", r.d.locName(z))
+	case len(s.vmAt(z)) == 0:
+		return fail("no VM unit is in %s", r.d.locName(z))
+	case s.Fired["zone:"+z] || s.Fired["inf:"+z]:
+		return fail("%s was already fired on this impulse", r.d.locName(z))
+	case air > s.AirPoints:
+		return fail("%d air point(s) left this week", s.AirPoints)
+	}
+	return nil
+}
+
+// meleeStrength: hand-to-hand strengths, halved (rounded up) when
+// Disorganized (0.3). French companies beyond the first two in a PA fight
+// without the PA's protection: ruling H28 counts them at half strength.
+func (r *Rules) meleeStrength(s *State, side string, ids []string, defendingPA bool) int {
+	var vals []int
+	for _, id := range ids {
+		var m int
+		var dis bool
+		if side == French {
+			c := r.frenchCounter(id, s.French[id])
+			m, dis = c.Melee, s.French[id].Disorg
+		} else {
+			m, dis = r.d.VM[id].Melee, s.VM[id].Disorg
+		}
+		if dis {
+			m = (m + 1) / 2
+		}
+		vals = append(vals, m)
+	}
+	total := 0
+	companies := 0
+	for i, id := range ids {
+		v := vals[i]
+		if side == French && defendingPA && r.d.French[id].Kind != KindTank {
+			companies++
+			if companies > r.d.Tables.Stacking.FrenchPATerrain {
+				v = (v + 1) / 2
+			}
+		}
+		total += v
+	}
+	return total
+}
+
+// meleeColumn: 5.5, the ratio column (rounded down), shifted; beyond 6-1
+// each column is +1 on the die.
+func (r *Rules) meleeColumn(att, def, shift int) (col int, drm int) {
+	cols := r.d.Tables.HandToHand.Columns
+	idx := func(a, d int) int {
+		for i, c := range cols {
+			if c.Att == a && c.Def == d {
+				return i
+			}
+		}
+		return -1
+	}
+	var raw int
+	if def <= 0 {
+		def = 1
+	}
+	if att >= def {
+		k := att / def
+		top := cols[len(cols)-1].Att
+		if k > top {
+			raw = len(cols) - 1 + (k - top)
+		} else {
+			raw = idx(k, 1)
+		}
+	} else {
+		q := (def + att - 1) / max(att, 1)
+		low := cols[0].Def
+		if q > low {
+			raw = -(q - low)
+		} else {
+			raw = idx(1, q)
+		}
+	}
+	c := raw + shift
+	if c > len(cols)-1 {
+		return len(cols) - 1, c - (len(cols) - 1)
+	}
+	return max(0, c), 0
+}
+
+// melee: 5.5 / 6.2.5 hand-to-hand combat against pa.
+func (r *Rules) melee(s *State, side, pa string, att []string, air int, tankOption bool, dice adjudicator.Dice, ev *events) {
+	d := r.d
+	def := other(side)
+	if def == VM {
+		r.engageAt(s, pa, ev)
+	}
+	defs := s.sideAt(def, pa)
+	s.Fired["melee:"+pa] = true
+	s.Hit[pa] = true
+	if len(defs) == 0 {
+		// Only dummies were there: revealed and gone (4.2.1).
+		ev.pub("%s attacks %s: no VM battalion was there.", sideName(side), d.locName(pa))
+		s.Advances = append(s.Advances, Advance{Side: side, PA: pa, Units: att})
+		return
+	}
+	as := r.meleeStrength(s, side, att, false)
+	ds := r.meleeStrength(s, def, defs, def == French)
+	shift := 0
+	var mods []string
+	add := func(n int, why string) {
+		if n != 0 {
+			shift += n
+			mods = append(mods, fmt.Sprintf("%s %+d", why, n))
+		}
+	}
+	// Hill or river (not when the attackers are on the same hill).
+	locs := map[string]bool{}
+	fromZones := map[string]bool{}
+	for _, id := range att {
+		l := r.unitAt(s, side, id)
+		locs[l] = true
+		fromZones[r.zoneOf(l)] = true
+	}
+	target := d.PAs[pa]
+	hill := 0
+	if target.Hill != "" && !fromZones[target.Zone] {
+		hill = -1
+		if target.Hill == "gabrielle" {
+			hill = -2
+		}
+	}
+	river := 0
+	for z := range fromZones {
+		if d.Zones[z].WestBank != d.Zones[target.Zone].WestBank && d.Zones[z].Kind != ZoneJungle {
+			river = -1
+		}
+	}
+	add(min(hill, river), "hill/river")
+	add(-3, "PA")
+	if def == VM {
+		// 1.4: up to three battalions of one division hold with the trench bonus.
+		divs := map[string]bool{}
+		for _, id := range defs {
+			divs[d.VM[id].Division] = true
+		}
+		if len(defs) <= d.Tables.Stacking.VMPATrench && len(divs) == 1 {
+			add(-1, "trenches")
+		}
+	}
+	fat := false
+	for _, id := range att {
+		if side == VM && s.VM[id].Fatigued || side == French && s.French[id].Fatigued {
+			fat = true
+		}
+	}
+	if fat {
+		add(-1, "fatigued")
+	}
+	if len(locs) >= 2 || s.encircled(d, pa) {
+		add(1, "concentric/encircled")
+	}
+	if side == VM {
+		if s.VMLosses < 20 {
+			add(1, "VM under 20 losses")
+		} else if s.VMLosses > 50 {
+			add(-1, "VM over 50 losses")
+		}
+	}
+	// Morale difference: each side's best-morale unit (ruling H29); tanks
+	// double the morale of attacking French units.
+	am, aUnit := r.bestMorale(s, side, att, side == French && r.anyTank(att))
+	dm, dUnit := r.bestMorale(s, def, defs, false)
+	add(am-dm, "morale")
+	add(2*air, "air")
+	if air > 0 {
+		s.AirPoints -= air
+	}
+	col, drm := r.meleeColumn(as, ds, shift)
+	if side == VM {
+		worst := 0
+		for _, id := range att {
+			worst = max(worst, s.VM[id].Losses)
+		}
+		drm -= worst
+	}
+	column := d.Tables.HandToHand.Columns[col]
+	natural := dice.Roll(6)
+	res := readCell(column.Results, natural, drm)
+	text := fmt.Sprintf("%s attacks %s with %s (%d against %d; %s) on column %s", sideName(side), d.locName(pa), strings.Join(att, ", "), as, ds, strings.Join(mods, ", "), column.Label)
+	if drm != 0 {
+		text += fmt.Sprintf(", die %+d", drm)
+	}
+	double, single := false, false
+	if natural == 1 {
+		// 5.5 / 6.2.5 critical hit: reroll.
+		again := dice.Roll(6)
+		res = readCell(column.Results, max(2, again), drm)
+		if again <= 3 {
+			single = true
+			text += fmt.Sprintf(": roll 1, critical hit; reroll %d, unfavourable: %s with the defender's result a single morale check", again, res)
+			if side == French && len(r.tanksAt(s, r.unitAt(s, side, att[0]))) > 0 {
+				for _, id := range att {
+					if d.French[id].Kind == KindTank {
+						s.Hits = append(s.Hits, Hit{Side: French, At: s.French[id].Loc, Kind: "tank", Reason: "6.2.5 critical hit", Group: r.nextGroup(s), Units: []string{id}})
+						break
+					}
+				}
+			}
+		} else if tankOption && side == VM && len(r.tanksAt(s, pa)) > 0 {
+			text += fmt.Sprintf(": roll 1, critical hit; reroll %d, favourable: %s, and a tank step is lost (VM's choice)", again, res)
+			s.Hits = append(s.Hits, Hit{Side: French, At: pa, Kind: "tank", Reason: "5.5 critical hit", Group: r.nextGroup(s), Units: r.tanksAt(s, pa)})
+		} else {
+			double = true
+			text += fmt.Sprintf(": roll 1, critical hit; reroll %d, favourable: %s doubled", again, res)
+		}
+	} else {
+		text += fmt.Sprintf(": roll %d, %s", natural, res)
+	}
+	ev.pub("%s.", text)
+	ev.mark("", "assault", r.unitAt(s, side, att[0]), pa)
+	r.meleeResult(s, side, pa, att, defs, res, double, single, aUnit, dUnit, ev)
+	s.Advances = append(s.Advances, Advance{Side: side, PA: pa, Units: att})
+}
+
+func (r *Rules) anyTank(ids []string) bool {
+	for _, id := range ids {
+		if f := r.d.French[id]; f != nil && f.Kind == KindTank {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *Rules) bestMorale(s *State, side string, ids []string, double bool) (int, string) {
+	best, who := -1, ""
+	for _, id := range ids {
+		m, _ := r.morale(s, side, id)
+		if double {
+			m *= 2
+		}
+		if m > best {
+			best, who = m, id
+		}
+	}
+	return max(best, 0), who
+}
+
+// meleeResult queues a Hand-to-Hand Table result (COMBAT RESULTS).
+func (r *Rules) meleeResult(s *State, side, pa string, att, defs []string, res string, double, single bool, aUnit, dUnit string, ev *events) {
+	def := other(side)
+	why := "5.5 hand-to-hand at " + pa
+	if side == French {
+		why = "6.2.5 hand-to-hand at " + pa
+	}
+	ag, dg := r.nextGroup(s), r.nextGroup(s)+50
+	attAt := func() string { return r.unitAt(s, side, aUnit) }
+	aStep := func() {
+		// The unit chosen for the morale difference takes the loss.
+		s.Hits = append(s.Hits, Hit{Side: side, At: attAt(), Kind: "step", Reason: why, Group: ag, Units: []string{aUnit}})
+	}
+	aDis := func() {
+		s.Hits = append(s.Hits, Hit{Side: side, At: attAt(), Kind: "disorg", Reason: why, Group: ag, Units: att})
+	}
+	dStep := func(n int) {
+		for i := 0; i < n; i++ {
+			h := Hit{Side: def, At: pa, Kind: "step", Reason: why, Group: dg, Units: defs}
+			if i == 0 && dUnit != "" {
+				h.Units = []string{dUnit}
+			}
+			s.Hits = append(s.Hits, h)
+		}
+	}
+	dDis := func(n int) {
+		for i := 0; i < n; i++ {
+			s.Hits = append(s.Hits, Hit{Side: def, At: pa, Kind: "disorg", Reason: why, Group: dg, Units: defs})
+		}
+	}
+	dT := func(times int) {
+		for t := 0; t < times; t++ {
+			for _, id := range defs {
+				s.Hits = append(s.Hits, Hit{Side: def, At: pa, Kind: "morale", Reason: why, Group: dg, Units: []string{id}})
+			}
+		}
+	}
+	mult := 1
+	if double {
+		mult = 2
+	}
+	defPart := func(f func()) {
+		if single {
+			s.Hits = append(s.Hits, Hit{Side: def, At: pa, Kind: "morale", Reason: why + " (critical)", Group: dg, Units: defs})
+			return
+		}
+		f()
+	}
+	switch res {
+	case "T":
+		defPart(func() { dT(mult) })
+	case "A1+T":
+		aStep()
+		defPart(func() { dT(mult) })
+	case "D1+T", "D2+T":
+		n, _ := strconv.Atoi(res[1:2])
+		defPart(func() { dStep(n * mult); dT(1) })
+	case "AD":
+		aDis()
+	case "DD":
+		defPart(func() { dDis(mult) })
+	case "BD":
+		aDis()
+		defPart(func() { dDis(mult) })
+	}
+}
+
+// ---- 5.6 / 6.2.6 defensive movement ----
+
+func (r *Rules) canDefMove(s *State, side, id, dest string) error {
+	d := r.d
+	if s.Moved[id] {
+		return fail("%s has already moved this impulse", id)
+	}
+	if side == French {
+		u := s.French[id]
+		if u.Disorg || !d.isPA(u.Loc) {
+			return fail("%s may not move: only organized defenders in PAs move (5.6)", id)
+		}
+		if !contains(d.PALinks[u.Loc], dest) || s.Captured[dest] || len(s.vmAt(dest)) > 0 {
+			return fail("%s moves one PA, along a line, to a French PA free of the enemy (5.6)", id)
+		}
+		if !r.frenchMayDefMove(s, u.Loc) {
+			return fail("%s is not in or next to the fighting, and no CRC PA was attacked (5.6)", id)
+		}
+		return nil
+	}
+	u := s.VM[id]
+	if u.Dummy || u.Disorg || !d.onMap(u.Loc) {
+		return fail("%s may not move now (6.2.6)", id)
+	}
+	ok := false
+	for _, n := range r.vmDefNeighbours(s, u.Loc) {
+		if n != dest {
+			continue
+		}
+		// 6.2.6: withdraw from an attacked place, or reinforce one.
+		if s.Hit[u.Loc] || s.Hit[dest] {
+			ok = true
+		}
+	}
+	if !ok {
+		return fail("%s may only withdraw from an attacked place or reinforce an attacked place next to it (6.2.6)", id)
+	}
+	return nil
+}
+
+// vmDefNeighbours: one step for VM defensive movement: joined VM PAs,
+// PAs and zones through assault bases, adjacent trenched zones.
+func (r *Rules) vmDefNeighbours(s *State, loc string) []string {
+	d := r.d
+	var out []string
+	if d.isPA(loc) {
+		for _, q := range d.PALinks[loc] {
+			if s.Captured[q] && len(s.frenchAt(q)) == 0 {
+				out = append(out, q)
+			}
+		}
+		for _, b := range d.PABases[loc] {
+			if s.Trench[b.Zone] >= 1 {
+				out = append(out, b.Zone)
+			}
+		}
+		return out
+	}
+	if d.zoneKind(loc) == ZonePeripheral {
+		for _, b := range d.ZoneBases[loc] {
+			for _, pa := range b.PAs {
+				if s.Captured[pa] && len(s.frenchAt(pa)) == 0 {
+					out = append(out, pa)
+				}
+			}
+		}
+	}
+	for _, z := range d.ZoneAdj[loc] {
+		if d.zoneKind(z) == ZonePeripheral && s.Trench[z] >= 1 {
+			out = append(out, z)
+		}
+	}
+	return out
+}
+
+// frenchMayDefMove: 5.6, in an attacked PA, next to engaged enemies or an
+// attacked PA, or anywhere in the CRC when a CRC PA was attacked.
+func (r *Rules) frenchMayDefMove(s *State, pa string) bool {
+	d := r.d
+	if s.Hit[pa] {
+		return true
+	}
+	for _, q := range d.PALinks[pa] {
+		if s.Hit[q] {
+			return true
+		}
+		for _, id := range s.vmAt(q) {
+			if s.VM[id].Engaged {
+				return true
+			}
+		}
+	}
+	for _, b := range d.PABases[pa] {
+		for _, id := range s.vmAt(b.ID) {
+			if s.VM[id].Engaged {
+				return true
+			}
+		}
+	}
+	if d.inCRC(pa) {
+		for loc := range s.Hit {
+			if d.inCRC(loc) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (r *Rules) defMoveOrder(s *State, side, verb string, args []string, ev *events) error {
+	if ok, err := r.doneOrder(s, verb, args, nil, ev); ok {
+		return err
+	}
+	if verb != "move" {
+		return unknownVerb(verb, "defensive movement", "move <unit> <place>, done")
+	}
+	if err := want(args, 2, "move <unit> <place>"); err != nil {
+		return err
+	}
+	id, err := r.sideUnit(s, side, args[0])
+	if err != nil {
+		return err
+	}
+	dest, err := r.place(args[1])
+	if err != nil {
+		return err
+	}
+	if err := r.canDefMove(s, side, id, dest); err != nil {
+		return err
+	}
+	r.stepMove(s, side, id, dest, ev)
+	return nil
+}
+
+// ---- 6.2.7 break-off, and the end of an impulse ----
+
+// contestedZones: peripheral zones holding French units and VM battalions.
+func (r *Rules) contestedZones(s *State) []string {
+	var out []string
+	for _, z := range r.d.ZoneOrder {
+		if r.d.zoneKind(z) == ZonePeripheral && len(s.frenchAt(z)) > 0 && len(s.vmAt(z)) > 0 {
+			out = append(out, z)
+		}
+	}
+	return out
+}
+
+func (r *Rules) breakOffOrder(s *State, verb string, args []string, ev *events) error {
+	if ok, err := r.doneOrder(s, verb, args, nil, ev); ok {
+		return err
+	}
+	if verb != "breakoff" {
+		return unknownVerb(verb, "the VM break-off (6.2.7)", "breakoff <zone>, done")
+	}
+	if err := want(args, 1, "breakoff <zone>"); err != nil {
+		return err
+	}
+	z := r.canon(args[0])
+	if !contains(r.contestedZones(s), z) {
+		return fail("there is no engagement to break off in %s", r.d.locName(z))
+	}
+	jz := r.nearestJungle(z)
+	for _, id := range s.sideAt(VM, z) {
+		u := s.VM[id]
+		u.Loc, u.Fatigued, u.Engaged, u.Revealed, u.Disorg = jz, true, false, false, false
+	}
+	ev.pub("6.2.7: the VM breaks off in %s and withdraws to %s, Fatigued.", r.d.locName(z), r.d.locName(jz))
+	ev.mark("", "move", z, jz)
+	r.reportUpkeep(s.upkeep(r.d), ev)
+	return nil
+}
+
+func (r *Rules) nextOrder(s *State, verb string, args []string, ev *events) error {
+	switch verb {
+	case "continue":
+		if err := want(args, 0, "continue"); err != nil {
+			return err
+		}
+		r.startImpulse(s, s.Impulse+1, ev)
+		return nil
+	case "end":
+		if err := want(args, 0, "end"); err != nil {
+			return err
+		}
+		r.endAssault(s, ev)
+		return nil
+	}
+	return unknownVerb(verb, "the end of the impulse", "continue, end")
+}

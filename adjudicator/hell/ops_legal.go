@@ -1,0 +1,337 @@
+package hell
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/umpirebot/umpire/adjudicator"
+)
+
+var stepNames = map[string]string{
+	StepDrop: "paratroop drops (4.1)", StepMove: "operational movement (4.2)", StepDecide: "decision",
+	StepEngage: "engagement (5.1)", StepBombard: "artillery", StepAdvance: "attacker movement",
+	StepDefFire: "defensive fire", StepCombat: "combat", StepDefMove: "defensive movement",
+	StepBreakOff: "break-off (6.2.7)", StepNext: "end of impulse",
+}
+
+// opInfo: who is awaited in the operational phase, for what.
+func (r *Rules) opInfo(s *State) (side, name, decision, def string) {
+	half := "VM half"
+	if s.Half == French {
+		half = "French half"
+	}
+	name = fmt.Sprintf("Operational round %d, %s", s.Round, half)
+	if s.Impulse > 0 {
+		name += fmt.Sprintf(", impulse %d", s.Impulse)
+	}
+	side = s.opAwaited()
+	if len(s.Hits) > 0 {
+		h := s.Hits[0]
+		opts := r.hitOptions(s, h)
+		verb := map[string]string{"step": "lose", "tank": "lose", "disorg": "disorg", "morale": "check"}[h.Kind]
+		def = ""
+		if len(opts) > 0 {
+			def = verb + " " + opts[0]
+		}
+		return side, name + ", combat result", r.hitPrompt(s), def
+	}
+	name += ", " + stepNames[s.Step]
+	switch s.Step {
+	case StepDrop:
+		return side, name, fmt.Sprintf("`drop <unit> <PA>` (%d more this round), then `done`", r.maxDrops(s)-s.Dropped), "done"
+	case StepMove:
+		return side, name, "`move <unit> <place>`, then `done`", "done"
+	case StepDecide:
+		if side == VM {
+			return side, name, "`assault` or `pass`", "pass"
+		}
+		return side, name, "`recon <zone>`, then `operate` or `pass`", "pass"
+	case StepEngage:
+		return side, name, "`engage <battalion> ...`, then `done`", "done"
+	case StepBombard:
+		if side == French {
+			return side, name, "`fire <target>` (artillery), `air <target> <points>`, then `done`", "done"
+		}
+		return side, name, "`fire <target>` (artillery), then `done`", "done"
+	case StepAdvance:
+		return side, name, "`move <unit> <place>`, then `done`", "done"
+	case StepDefFire:
+		return side, name, "`fire <from> <target> [air points]`, `artillery <target>`, then `done`", "done"
+	case StepCombat:
+		if side == French {
+			return side, name, "`attack <PA> [with <unit> ...] [air <n>]`, `fire <zone> [air]`, then `done`", "done"
+		}
+		return side, name, "`attack <PA> [with <battalion> ...] [crit tank]`, then `done`", "done"
+	case StepDefMove:
+		return side, name, "`move <unit> <place>`, then `done`", "done"
+	case StepBreakOff:
+		return side, name, "`breakoff <zone>`, then `done`", "done"
+	case StepNext:
+		return side, name, "`continue` to the next impulse or `end`", "end"
+	}
+	return side, name, "", ""
+}
+
+// opLegal: the legal orders in the operational phase.
+func (r *Rules) opLegal(s *State, side string) []adjudicator.Choice {
+	if len(s.Hits) > 0 {
+		return r.hitChoices(s)
+	}
+	d := r.d
+	done := leaf("done", "end this step")
+	var out []adjudicator.Choice
+	pairs := func(verb, help string, ids []string, dests func(id string) []string) {
+		var units []adjudicator.Choice
+		for _, id := range ids {
+			var ls []adjudicator.Choice
+			for _, l := range dests(id) {
+				ls = append(ls, leaf(l, r.placeName(l)))
+			}
+			if len(ls) > 0 {
+				units = append(units, adjudicator.Choice{Word: id, Next: ls})
+			}
+		}
+		out = appendIf(out, verb, help, units)
+	}
+	filter := func(cands []string, ok func(string) bool) []string {
+		var o []string
+		for _, c := range cands {
+			if ok(c) {
+				o = append(o, c)
+			}
+		}
+		return o
+	}
+	setKeys := func(m map[string]bool) []string {
+		ks := make([]string, 0, len(m))
+		for k := range m {
+			ks = append(ks, k)
+		}
+		sort.Strings(ks)
+		return ks
+	}
+	switch s.Step {
+	case StepDrop:
+		var pool []string
+		for _, id := range r.frenchIDs {
+			if s.French[id].Loc == LocPool {
+				pool = append(pool, id)
+			}
+		}
+		pairs("drop", "paratroops onto a French PA of the CRC or Isabelle (4.1)", pool, func(id string) []string {
+			return filter(d.PAOrder, func(pa string) bool { return r.canDrop(s, id, pa) == nil })
+		})
+		out = append(out, done)
+	case StepMove:
+		memo := map[string][]string{}
+		pairs("move", "operational movement (4.2)", r.unitIDs(s, side), func(id string) []string {
+			if s.Moved[id] {
+				return nil
+			}
+			loc := r.unitAt(s, side, id)
+			if !d.onMap(loc) {
+				return nil
+			}
+			if m, ok := memo[loc]; ok {
+				return m
+			}
+			var reach map[string]bool
+			if side == VM {
+				reach = r.vmOpReach(s, loc)
+			} else {
+				reach = r.frenchOpReach(s, loc)
+			}
+			memo[loc] = setKeys(reach)
+			return memo[loc]
+		})
+		out = append(out, done)
+	case StepDecide:
+		if side == VM {
+			if s.NoAssault != s.Turn {
+				out = append(out, leaf("assault", "launch an assault: up to three impulses (5)"))
+			}
+		} else {
+			var zs []adjudicator.Choice
+			for _, z := range d.ZoneOrder {
+				if r.canRecon(s, z) == nil {
+					zs = append(zs, leaf(z, d.locName(z)))
+				}
+			}
+			out = appendIf(out, "recon", "reconnaissance: 1d6 (6.1)", zs)
+			out = append(out, leaf("operate", "launch an operation: up to three impulses (6)"))
+		}
+		out = append(out, leaf("pass", "no attack this round"))
+	case StepEngage:
+		var bns []adjudicator.Choice
+		for _, id := range r.unitIDs(s, VM) {
+			u := s.VM[id]
+			if !u.Dummy && d.onMap(u.Loc) && !u.Engaged {
+				bns = append(bns, leaf(id, d.locName(u.Loc)))
+			}
+		}
+		out = appendIf(out, "engage", "flip battalions to take part (5.1)", bns)
+		out = append(out, done)
+	case StepBombard:
+		var ts, air []adjudicator.Choice
+		for _, t := range r.bombardTargets(s, side) {
+			if r.canArtillery(s, side, t, "art") == nil {
+				ts = append(ts, leaf(t, r.placeName(t)))
+			}
+			if side == French && s.AirPoints > 0 && r.canArtillery(s, side, t, "air") == nil {
+				var ns []adjudicator.Choice
+				for n := 1; n <= s.AirPoints; n++ {
+					ns = append(ns, leaf(fmt.Sprint(n), "air points"))
+				}
+				air = append(air, adjudicator.Choice{Word: t, Next: ns})
+			}
+		}
+		out = appendIf(out, "fire", "artillery at strength 12, one munitions level", ts)
+		out = appendIf(out, "air", "air points alone: strength 3, +2 columns per extra point (6.2.2)", air)
+		out = append(out, done)
+	case StepAdvance:
+		pairs("move", "one PA or assault base (5.3) / one PA or zone (6.2.3)", r.unitIDs(s, side), func(id string) []string {
+			return r.assaultDests(s, side, id)
+		})
+		out = append(out, done)
+	case StepDefFire:
+		var froms []adjudicator.Choice
+		srcs := d.PAOrder
+		if side == VM {
+			srcs = append(append([]string(nil), d.ZoneOrder...), d.PAOrder...)
+		}
+		for _, from := range srcs {
+			var ts []adjudicator.Choice
+			for _, t := range r.defFireTargets(s, side, from) {
+				if r.canDefFire(s, side, from, t, 0) == nil {
+					c := leaf(t, r.placeName(t))
+					if side == French {
+						for n := 1; n <= s.AirPoints; n++ {
+							c.Next = append(c.Next, leaf(fmt.Sprint(n), "air points: +2 columns each"))
+						}
+					}
+					ts = append(ts, c)
+				}
+			}
+			if len(ts) > 0 {
+				froms = append(froms, adjudicator.Choice{Word: from, Next: ts})
+			}
+		}
+		out = appendIf(out, "fire", "infantry fire from a place at a target", froms)
+		var arts []adjudicator.Choice
+		for _, t := range r.defArtilleryTargets(s, side) {
+			if r.canDefArtillery(s, side, t) == nil {
+				arts = append(arts, leaf(t, r.placeName(t)))
+			}
+		}
+		out = appendIf(out, "artillery", "artillery at strength 12", arts)
+		out = append(out, done)
+	case StepCombat:
+		var pas []adjudicator.Choice
+		for _, pa := range d.PAOrder {
+			if r.canAttack(s, side, pa, nil, 0) == nil {
+				pas = append(pas, leaf(pa, d.locName(pa)))
+			}
+		}
+		out = appendIf(out, "attack", "hand-to-hand against a PA, with every eligible unit", pas)
+		if side == French {
+			var zs []adjudicator.Choice
+			for _, z := range r.contestedZones(s) {
+				if r.canZoneFire(s, z, 0) == nil {
+					zs = append(zs, leaf(z, d.locName(z)))
+				}
+			}
+			out = appendIf(out, "fire", "fire combat in a peripheral zone (6.2.5)", zs)
+		}
+		out = append(out, done)
+	case StepDefMove:
+		pairs("move", "defensive movement, one step", r.unitIDs(s, side), func(id string) []string {
+			var cands []string
+			if side == French {
+				cands = d.PALinks[s.French[id].Loc]
+			} else {
+				if !d.onMap(s.VM[id].Loc) {
+					return nil
+				}
+				cands = r.vmDefNeighbours(s, s.VM[id].Loc)
+			}
+			return filter(cands, func(l string) bool { return r.canDefMove(s, side, id, l) == nil })
+		})
+		out = append(out, done)
+	case StepBreakOff:
+		var zs []adjudicator.Choice
+		for _, z := range r.contestedZones(s) {
+			zs = append(zs, leaf(z, d.locName(z)))
+		}
+		out = appendIf(out, "breakoff", "withdraw from a zone to the nearest jungle zone, Fatigued", zs)
+		out = append(out, done)
+	case StepNext:
+		if s.Impulse < 3 {
+			out = append(out, leaf("continue", "the next impulse"))
+		}
+		out = append(out, leaf("end", "end the assault"))
+	}
+	return out
+}
+
+// assaultDests: where a unit may move in the attacker's movement step (the
+// checks of canAssaultMove, computed once).
+func (r *Rules) assaultDests(s *State, side, id string) []string {
+	if s.Moved[id] {
+		return nil
+	}
+	var cands map[string]bool
+	if side == VM {
+		if !s.VM[id].Engaged {
+			return nil
+		}
+		cands = r.vmStepDests(s, id)
+	} else {
+		cands = r.frenchStepDests(s, id)
+	}
+	out := make([]string, 0, len(cands))
+	for l := range cands {
+		out = append(out, l)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// hasOrders: whether the awaited side has any order but done at this
+// step; it stops at the first found (the auto-skip check of flow).
+func (r *Rules) hasOrders(s *State, side string) bool {
+	switch s.Step {
+	case StepMove:
+		if side == French {
+			for _, id := range r.frenchIDs {
+				if u := s.French[id]; !s.Moved[id] && r.d.isPA(u.Loc) && len(r.frenchOpReach(s, u.Loc)) > 0 {
+					return true
+				}
+			}
+			return false
+		}
+	case StepAdvance:
+		for _, id := range r.unitIDs(s, side) {
+			if len(r.assaultDests(s, side, id)) > 0 {
+				return true
+			}
+		}
+		return false
+	case StepDefMove:
+		if side == French {
+			for _, id := range r.frenchIDs {
+				u := s.French[id]
+				if u.Disorg || !r.d.isPA(u.Loc) || !r.frenchMayDefMove(s, u.Loc) {
+					continue
+				}
+				for _, q := range r.d.PALinks[u.Loc] {
+					if r.canDefMove(s, side, id, q) == nil {
+						return true
+					}
+				}
+			}
+			return false
+		}
+	}
+	tree := r.opLegal(s, side)
+	return !(len(tree) == 1 && tree[0].Word == "done")
+}

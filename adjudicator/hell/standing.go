@@ -1,0 +1,159 @@
+package hell
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/umpirebot/umpire/adjudicator"
+)
+
+// Standing orders answer reaction prompts without a round trip (DESIGN:
+// Asynchronous flow). They are private to their side: set with an order
+// whose events only that side sees.
+type Standing struct {
+	// Losses: which unit takes a step loss: "most" (most steps first),
+	// "fewest", or "" to be asked.
+	Losses string `json:"losses,omitempty"`
+	// Convert: a D result: "never" (always Disorganize), "always" (take
+	// a step instead), or "" to be asked.
+	Convert string `json:"convert,omitempty"`
+	// Check: which unit takes a morale check (T): "best" morale, or "".
+	Check string `json:"check,omitempty"`
+	// Fire: defensive fire: "all" (every eligible infantry fire at the
+	// largest stack in reach, artillery at the largest stack while
+	// munitions last), "none", or "" to be asked.
+	Fire string `json:"fire,omitempty"`
+	// Move: defensive movement: "none", or "" to be asked.
+	Move string `json:"move,omitempty"`
+}
+
+var standingKeys = map[string][]string{
+	"losses":  {"most", "fewest", "ask"},
+	"convert": {"never", "always", "ask"},
+	"check":   {"best", "ask"},
+	"fire":    {"all", "none", "ask"},
+	"move":    {"none", "ask"},
+}
+
+// standingOrder: `standing <key> <value>` or `standing clear`; accepted at
+// any time from either side, reported to that side only.
+func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) error {
+	if len(args) == 1 && strings.EqualFold(args[0], "clear") {
+		delete(s.Standing, side)
+		ev.to(side, "Standing orders cleared: every reaction will be asked.")
+		return nil
+	}
+	if len(args) != 2 {
+		return fail("usage: standing <key> <value> (keys: %s), or standing clear", standingHelp())
+	}
+	key, val := strings.ToLower(args[0]), strings.ToLower(args[1])
+	vals, ok := standingKeys[key]
+	if !ok || !contains(vals, val) {
+		return fail("standing orders are %s; not %q %q", standingHelp(), args[0], args[1])
+	}
+	if s.Standing == nil {
+		s.Standing = map[string]Standing{}
+	}
+	st := s.Standing[side]
+	if val == "ask" {
+		val = ""
+	}
+	switch key {
+	case "losses":
+		st.Losses = val
+	case "convert":
+		st.Convert = val
+	case "check":
+		st.Check = val
+	case "fire":
+		st.Fire = val
+	case "move":
+		st.Move = val
+	}
+	s.Standing[side] = st
+	ev.to(side, "Standing order set: %s %s. Now: %s.", key, args[1], st.String())
+	return nil
+}
+
+func standingHelp() string {
+	var ks []string
+	for _, k := range sortedKeys(standingKeys) {
+		ks = append(ks, k+" "+strings.Join(standingKeys[k], "|"))
+	}
+	return strings.Join(ks, "; ")
+}
+
+func (st Standing) String() string {
+	f := func(v string) string {
+		if v == "" {
+			return "ask"
+		}
+		return v
+	}
+	return fmt.Sprintf("losses %s, convert %s, check %s, fire %s, move %s", f(st.Losses), f(st.Convert), f(st.Check), f(st.Fire), f(st.Move))
+}
+
+func (r *Rules) standingChoices() []adjudicator.Choice {
+	var ks []adjudicator.Choice
+	for _, k := range sortedKeys(standingKeys) {
+		var vs []adjudicator.Choice
+		for _, v := range standingKeys[k] {
+			vs = append(vs, leaf(v, ""))
+		}
+		ks = append(ks, adjudicator.Choice{Word: k, Next: vs})
+	}
+	ks = append(ks, leaf("clear", "forget all standing orders"))
+	return []adjudicator.Choice{{Word: "standing", Help: "standing orders, private: answer reactions without a round trip", Next: ks}}
+}
+
+// standingHit answers a hit from the owner's standing orders.
+func (r *Rules) standingHit(s *State, h Hit, opts []string) (unit string, convert, ok bool) {
+	st := s.Standing[h.Side]
+	pick := func() (string, bool) {
+		if len(opts) == 1 {
+			return opts[0], true
+		}
+		if st.Losses == "" {
+			return "", false
+		}
+		c := append([]string(nil), opts...)
+		sort.SliceStable(c, func(i, j int) bool {
+			a, b := s.stepsOf(h.Side, c[i]), s.stepsOf(h.Side, c[j])
+			if st.Losses == "most" {
+				return a > b
+			}
+			return a < b
+		})
+		return c[0], true
+	}
+	switch h.Kind {
+	case "step", "tank":
+		u, ok := pick()
+		return u, false, ok
+	case "disorg":
+		if st.Convert == "" {
+			return "", false, false
+		}
+		if len(h.Units) == 1 {
+			return h.Units[0], st.Convert == "always", true
+		}
+		u, ok := pick()
+		return u, st.Convert == "always", ok
+	case "morale":
+		if len(opts) == 1 {
+			return opts[0], false, true
+		}
+		if st.Check != "best" {
+			return "", false, false
+		}
+		best, bm := "", -1
+		for _, id := range opts {
+			if m, _ := r.morale(s, h.Side, id); m > bm {
+				best, bm = id, m
+			}
+		}
+		return best, false, true
+	}
+	return "", false, false
+}
