@@ -652,7 +652,6 @@ func anyText(ev []adjudicator.Event, sub string) bool {
 	return false
 }
 
-
 func jsonOf(t *testing.T, v any) string {
 	b, err := json.Marshal(v)
 	if err != nil {
