@@ -9,18 +9,22 @@ import (
 
 // PlayoutStats summarises random playouts (DESIGN: Testing).
 type PlayoutStats struct {
-	Games            int          `json:"games"`
-	Finished         int          `json:"finished"`
-	Panics           int          `json:"panics"`
-	DeadEnds         int          `json:"dead_ends"`
-	Unterminated     int          `json:"unterminated"`
-	Refused          int          `json:"refused"` // legal orders that Apply refused
-	ReplayMismatches int          `json:"replay_mismatches"`
-	Actions          int          `json:"actions"`
-	Handoffs         int          `json:"handoffs"` // changes of the awaited side
-	Seconds          float64      `json:"seconds"`
-	Wins             map[Side]int `json:"wins"`
-	Failures         []string     `json:"failures,omitempty"`
+	Games            int `json:"games"`
+	Finished         int `json:"finished"`
+	Panics           int `json:"panics"`
+	DeadEnds         int `json:"dead_ends"`
+	Unterminated     int `json:"unterminated"`
+	Refused          int `json:"refused"` // legal orders that Apply refused
+	ReplayMismatches int `json:"replay_mismatches"`
+	Actions          int `json:"actions"`
+	Handoffs         int `json:"handoffs"` // changes of the awaited side
+	// Periods counts the game weeks (or a title's unit of time) played,
+	// summed over games; HandoffsPerPeriod is Handoffs / Periods.
+	Periods           int          `json:"weeks"`
+	HandoffsPerPeriod float64      `json:"handoffs_per_week"`
+	Seconds           float64      `json:"seconds"`
+	Wins              map[Side]int `json:"wins"`
+	Failures          []string     `json:"failures,omitempty"`
 }
 
 // PlayoutOptions tunes Playout.
@@ -32,6 +36,18 @@ type PlayoutOptions struct {
 	// Pick, if set, chooses among a prompt's legal orders instead of the
 	// uniform tree walk (for scripted or weighted playouts).
 	Pick func(r *rand.Rand, side Side, tree []Choice) string
+	// Prelude orders are given at the start of every game, each by its
+	// side (standing orders, say).
+	Prelude []SideOrder
+	// Period names the unit of time a state is in (a game week), for the
+	// hand-offs-per-period figure; nil counts whole games.
+	Period func(State) int
+}
+
+// SideOrder is one side's order.
+type SideOrder struct {
+	Side  Side
+	Order string
 }
 
 // RandomOrder walks a legal-choice tree choosing uniformly at each level;
@@ -57,6 +73,24 @@ func RandomOrder(r *rand.Rand, tree []Choice) string {
 	}
 }
 
+// PreferAction is an aggressive playout policy: most of the time it picks
+// among the orders other than done, pass and end, so that playouts reach
+// combat; otherwise it walks the whole tree.
+func PreferAction(r *rand.Rand, side Side, tree []Choice) string {
+	var act []Choice
+	for _, c := range tree {
+		switch c.Word {
+		case "done", "pass", "end", "standing":
+		default:
+			act = append(act, c)
+		}
+	}
+	if len(act) > 0 && r.IntN(100) < 85 {
+		return RandomOrder(r, act)
+	}
+	return RandomOrder(r, tree)
+}
+
 // Playout plays complete games choosing among the legal orders at random
 // for every awaited side, and checks each game: no panic, no prompt
 // without a legal order, termination, no legal order refused, and replay
@@ -69,21 +103,24 @@ func Playout(rules Rules, o PlayoutOptions, clock func() time.Time) PlayoutStats
 	if clock != nil {
 		start = clock()
 	}
-	max := o.MaxActions
-	if max <= 0 {
-		max = 20000
+	limit := o.MaxActions
+	if limit <= 0 {
+		limit = 20000
 	}
 	for i := 0; i < o.Games; i++ {
 		st.Games++
-		playOne(rules, o, uint64(i), max, &st)
+		playOne(rules, o, uint64(i), limit, &st)
 	}
 	if clock != nil {
 		st.Seconds = clock().Sub(start).Seconds()
 	}
+	if st.Periods > 0 {
+		st.HandoffsPerPeriod = float64(st.Handoffs) / float64(st.Periods)
+	}
 	return st
 }
 
-func playOne(rules Rules, o PlayoutOptions, i uint64, max int, st *PlayoutStats) {
+func playOne(rules Rules, o PlayoutOptions, i uint64, limit int, st *PlayoutStats) {
 	fail := func(format string, a ...any) {
 		if len(st.Failures) < 20 {
 			st.Failures = append(st.Failures, fmt.Sprintf("game %d: ", i)+fmt.Sprintf(format, a...))
@@ -106,16 +143,30 @@ func playOne(rules Rules, o PlayoutOptions, i uint64, max int, st *PlayoutStats)
 	}
 	var last Side
 	now := time.Unix(0, 0).UTC()
+	for _, p := range o.Prelude {
+		step, err := g.Orders(string(p.Side), p.Side, []string{p.Order}, "", now)
+		if err != nil {
+			st.Refused++
+			fail("prelude %q for %s refused: %v", p.Order, p.Side, err)
+			return
+		}
+		g.Commit(step)
+	}
+	periods := map[int]bool{}
 	for n := 0; ; n++ {
+		if o.Period != nil {
+			periods[o.Period(g.State)] = true
+		}
 		p := g.Prompt()
 		if p.Over {
+			st.Periods += max(1, len(periods))
 			st.Finished++
 			if p.Result != nil {
 				st.Wins[p.Result.Winner]++
 			}
 			break
 		}
-		if n >= max {
+		if n >= limit {
 			st.Unterminated++
 			fail("no end after %d actions (%s)", n, p.Phase)
 			return

@@ -93,3 +93,29 @@ func BenchmarkLegalVMMove(b *testing.B) {
 		testRules.Legal(s, VM)
 	}
 }
+
+// Aggressive playouts, with and without standing orders: every scenario
+// to its end with assaults and operations in most rounds.
+func TestPlayout_Aggressive(t *testing.T) {
+	n := map[string]int{"initial-assault": 30, "five-hills": 20, "full-battle": 10}
+	if testing.Short() {
+		n = map[string]int{"initial-assault": 8, "five-hills": 4, "full-battle": 2}
+	}
+	for _, sc := range []string{"initial-assault", "five-hills", "full-battle"} {
+		games := n[sc]
+		if raceEnabled {
+			games = max(1, games/2)
+		}
+		for _, standing := range []bool{false, true} {
+			o := adjudicator.PlayoutOptions{Scenario: sc, Games: games, Seed: 5, Pick: adjudicator.PreferAction, Period: Week}
+			if standing {
+				o.Prelude = StandingAll()
+			}
+			st := adjudicator.Playout(testRules, o, time.Now)
+			t.Logf("%s standing=%v: %d games, %d actions, %.1f hand-offs/week, %.1fs, wins %v", sc, standing, st.Games, st.Actions, st.HandoffsPerPeriod, st.Seconds, st.Wins)
+			if st.Finished != games || st.Panics+st.DeadEnds+st.Unterminated+st.Refused+st.ReplayMismatches > 0 {
+				t.Fatalf("%s: %+v", sc, st)
+			}
+		}
+	}
+}

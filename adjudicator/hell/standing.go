@@ -157,3 +157,18 @@ func (r *Rules) standingHit(s *State, h Hit, opts []string) (unit string, conver
 	}
 	return "", false, false
 }
+
+// Week is a state's game turn (the playouts' period for hand-offs).
+func Week(s adjudicator.State) int { return st(s).Turn }
+
+// StandingAll: both sides answer every reaction by standing order (the
+// playouts' measure of hand-offs with standing orders).
+func StandingAll() []adjudicator.SideOrder {
+	var out []adjudicator.SideOrder
+	for _, side := range []adjudicator.Side{French, VM} {
+		for _, o := range []string{"standing losses most", "standing convert never", "standing check best", "standing fire all", "standing move none"} {
+			out = append(out, adjudicator.SideOrder{Side: side, Order: o})
+		}
+	}
+	return out
+}

@@ -206,6 +206,8 @@ func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 	games := fs.Int("games", 100, "number of `games`")
 	seed := fs.Uint64("seed", 1, "chooser and dice `seed`")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	policy := fs.String("policy", "random", "how sides choose: `random` (uniform over the legal tree) or aggressive (prefers acting to passing)")
+	standing := fs.Bool("standing", false, "both sides set standing orders first (losses, conversions, morale checks, defensive fire and movement answered without a round trip)")
 	data := fs.String("data", "", "`dir`ectory with transcribed chart files")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -221,15 +223,29 @@ func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 	if _, err := rules.Setup(*scenario, nil); err != nil {
 		return err
 	}
-	st := adjudicator.Playout(rules, adjudicator.PlayoutOptions{Scenario: *scenario, Games: *games, Seed: *seed}, time.Now)
+	o := adjudicator.PlayoutOptions{Scenario: *scenario, Games: *games, Seed: *seed}
+	switch *policy {
+	case "random":
+	case "aggressive":
+		o.Pick = adjudicator.PreferAction
+	default:
+		return fmt.Errorf("--policy is random or aggressive, not %q", *policy)
+	}
+	if _, ok := rules.(*hell.Rules); ok {
+		o.Period = hell.Week
+		if *standing {
+			o.Prelude = hell.StandingAll()
+		}
+	}
+	st := adjudicator.Playout(rules, o, time.Now)
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		if err := enc.Encode(st); err != nil {
 			return err
 		}
 	} else {
-		fmt.Fprintf(stdout, "%d games of %s/%s: %d finished, %d panics, %d dead ends, %d unterminated, %d legal orders refused, %d replay mismatches; %d actions, %d hand-offs, %.2fs. Wins: %v\n",
-			st.Games, *title, *scenario, st.Finished, st.Panics, st.DeadEnds, st.Unterminated, st.Refused, st.ReplayMismatches, st.Actions, st.Handoffs, st.Seconds, st.Wins)
+		fmt.Fprintf(stdout, "%d games of %s/%s: %d finished, %d panics, %d dead ends, %d unterminated, %d legal orders refused, %d replay mismatches; %d actions, %d hand-offs (%.1f per week), %.2fs. Wins: %v\n",
+			st.Games, *title, *scenario, st.Finished, st.Panics, st.DeadEnds, st.Unterminated, st.Refused, st.ReplayMismatches, st.Actions, st.Handoffs, st.HandoffsPerPeriod, st.Seconds, st.Wins)
 		for _, f := range st.Failures {
 			fmt.Fprintln(stdout, "  "+f)
 		}
