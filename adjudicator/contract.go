@@ -120,6 +120,9 @@ type State interface {
 type Prompt struct {
 	Awaiting []Side `json:"awaiting"` // empty when the game is over
 	Phase    string `json:"phase"`    // e.g. "Turn 1 (13 March), VM entrenchment"
+	// Stage is a coarse key of the resolution under way (a phase, an
+	// impulse): transports post a map when it changes.
+	Stage    string `json:"stage,omitempty"`
 	Decision string `json:"decision"` // what is asked, for the awaited side(s)
 	// Default is the order taken when a deadline passes, if the game
 	// allows one.

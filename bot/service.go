@@ -660,7 +660,13 @@ func (s *Service) mapAfter(g *adjudicator.Game, before adjudicator.Prompt) []Rep
 		return nil
 	}
 	p := g.Prompt()
-	if before.Phase != "" && p.Phase == before.Phase && !p.Over {
+	key := func(p adjudicator.Prompt) string {
+		if p.Stage != "" {
+			return p.Stage
+		}
+		return p.Phase
+	}
+	if before.Phase != "" && key(p) == key(before) && !p.Over {
 		return nil
 	}
 	r, err := s.mapReply(g, adjudicator.Public, "")

@@ -81,7 +81,17 @@ type move struct {
 }
 
 func (h *hellBoard) onMap(loc string) bool {
-	return h.paBy[loc] != nil || h.zoneBy[loc] != nil
+	return h.paBy[loc] != nil || h.zoneBy[loc] != nil || h.base(loc) != nil
+}
+
+// base finds an assault base's drawing by id.
+func (h *hellBoard) base(id string) *baseGeo {
+	for _, b := range h.bases {
+		if b.b.ID == id {
+			return b
+		}
+	}
+	return nil
 }
 
 func (h *hellBoard) insetLoc(loc string) bool {
@@ -90,6 +100,9 @@ func (h *hellBoard) insetLoc(loc string) bool {
 	}
 	if z := h.zoneBy[loc]; z != nil {
 		return z.inset
+	}
+	if b := h.base(loc); b != nil {
+		return b.inset
 	}
 	return false
 }
@@ -404,7 +417,11 @@ func trayShape(ps []piece, cols int) ([][2]float64, float64, float64) {
 func (h *hellBoard) layout(c *Canvas, b *hell.BoardView, m *marks) []*card {
 	byLoc := map[string][]hell.Counter{}
 	for _, s := range b.Stacks {
-		byLoc[s.At] = append(byLoc[s.At], s.Counters...)
+		at := s.At
+		if bg := h.base(at); bg != nil {
+			at = bg.b.Zone // units in an assault base show in its zone's tray
+		}
+		byLoc[at] = append(byLoc[at], s.Counters...)
 	}
 	var cards []*card
 	for _, p := range h.pas {
@@ -645,6 +662,9 @@ func drawTab(c *Canvas, x, y, w, h float64, id, ctrl string, hot bool) {
 func (h *hellBoard) locPoint(loc string) (float64, float64) {
 	if p := h.paBy[loc]; p != nil {
 		return p.x, p.y
+	}
+	if b := h.base(loc); b != nil {
+		return b.x, b.y
 	}
 	g := h.zoneBy[loc]
 	return g.lx, g.ly

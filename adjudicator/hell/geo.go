@@ -84,10 +84,14 @@ func (s *State) vmAt(loc string) []string {
 	return out
 }
 
-// vmCovers: some VM unit stands at loc (3.1 upkeep).
-func (s *State) vmCovers(loc string) bool {
+// vmCovers: some VM unit stands at loc, or in an assault base of the zone
+// loc (3.1 upkeep: a battalion in a base is still in its zone).
+func (s *State) vmCovers(d *Data, loc string) bool {
 	for _, u := range s.VM {
 		if u.Loc == loc {
+			return true
+		}
+		if b, ok := d.Bases[u.Loc]; ok && b.Zone == loc {
 			return true
 		}
 	}
@@ -165,7 +169,7 @@ func (s *State) vmLinkedPA(d *Data, pa string, occupied bool) bool {
 		if d.PAs[q].Zone != zone || !s.Captured[q] {
 			continue
 		}
-		if !occupied || s.vmCovers(q) {
+		if !occupied || s.vmCovers(d, q) {
 			return true
 		}
 	}
@@ -185,7 +189,7 @@ func (s *State) upkeep(d *Data) []string {
 		if d.isPA(loc) {
 			covered = s.vmLinkedPA(d, loc, true)
 		} else if s.adjacentToEnemy(d, loc) {
-			covered = s.vmCovers(loc)
+			covered = s.vmCovers(d, loc)
 		}
 		if !covered {
 			s.Trench[loc] = 2
@@ -277,8 +281,14 @@ func (s *State) isabelleLinked(d *Data) bool {
 	return false
 }
 
-// onMap: a unit location that is a zone or PA of the map.
-func (d *Data) onMap(loc string) bool { return d.isPA(loc) || d.isZone(loc) }
+// onMap: a unit location on the map: a zone, a PA or an assault base.
+func (d *Data) onMap(loc string) bool {
+	if d.isPA(loc) || d.isZone(loc) {
+		return true
+	}
+	_, ok := d.Bases[loc]
+	return ok
+}
 
 // vmDestination: 3.3, where the VM may place a battalion in strategic
 // movement: jungle zones, zones with trenches (any level), captured PAs.

@@ -193,6 +193,11 @@ func (r *Rules) allLocations() []string {
 	return append(out, r.d.PAOrder...)
 }
 
+// allPlaces: zones, PAs, then assault bases (sorted).
+func (r *Rules) allPlaces() []string {
+	return append(r.allLocations(), sortedKeys(r.d.Bases)...)
+}
+
 // trenchSites: peripheral zones and encirclable PAs.
 func (r *Rules) trenchSites() []string {
 	var out []string

@@ -154,12 +154,17 @@ func (r *Rules) flow(s *State, dice adjudicator.Dice, ev *events) {
 				continue
 			}
 		}
-		if r.onlyDone(s) {
+		if r.onlyDone(s) && s.Acted != stepKey(s) {
 			r.stepDone(s, dice, ev)
 			continue
 		}
 		return
 	}
+}
+
+// stepKey names the current step of the operational phase.
+func stepKey(s *State) string {
+	return fmt.Sprintf("%d/%s/%d/%s", s.Round, s.Half, s.Impulse, s.Step)
 }
 
 // onlyDone: the awaited side's only legal order is `done`, and that fact
@@ -441,6 +446,9 @@ func (r *Rules) operationsOrder(s *State, side, verb string, args []string, dice
 	}
 	if err != nil {
 		return err
+	}
+	if verb != "done" {
+		s.Acted = stepKey(s)
 	}
 	r.flow(s, dice, ev)
 	return nil

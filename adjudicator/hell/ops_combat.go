@@ -773,7 +773,7 @@ func (r *Rules) melee(s *State, side, pa string, att []string, air int, tankOpti
 	s.Hit[pa] = true
 	if len(defs) == 0 {
 		// Only dummies were there: revealed and gone (4.2.1).
-		ev.pub("%s attacks %s: no VM battalion was there.", sideName(side), d.locName(pa))
+		ev.pub("%s attacks %s: no VM battalion was there.", capital(sideName(side)), d.locName(pa))
 		s.Advances = append(s.Advances, Advance{Side: side, PA: pa, Units: att})
 		return
 	}
@@ -860,7 +860,7 @@ func (r *Rules) melee(s *State, side, pa string, att []string, air int, tankOpti
 	column := d.Tables.HandToHand.Columns[col]
 	natural := dice.Roll(6)
 	res := readCell(column.Results, natural, drm)
-	text := fmt.Sprintf("%s attacks %s with %s (%d against %d; %s) on column %s", sideName(side), d.locName(pa), strings.Join(att, ", "), as, ds, strings.Join(mods, ", "), column.Label)
+	text := fmt.Sprintf("%s attacks %s with %s (%d against %d; %s) on column %s", capital(sideName(side)), d.locName(pa), strings.Join(att, ", "), as, ds, strings.Join(mods, ", "), column.Label)
 	if drm != 0 {
 		text += fmt.Sprintf(", die %+d", drm)
 	}
@@ -1174,4 +1174,11 @@ func (r *Rules) nextOrder(s *State, verb string, args []string, ev *events) erro
 		return nil
 	}
 	return unknownVerb(verb, "the end of the impulse", "continue, end")
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

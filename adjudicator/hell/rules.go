@@ -160,7 +160,7 @@ func (r *Rules) Prompt(as adjudicator.State) adjudicator.Prompt {
 			Result: &adjudicator.Result{Winner: adjudicator.Side(s.Winner), Reason: s.Reason}}
 	}
 	side, name, decision, def := r.phaseInfo(s)
-	p := adjudicator.Prompt{Phase: r.turnName(s) + ", " + name, Decision: decision, Default: def}
+	p := adjudicator.Prompt{Phase: r.turnName(s) + ", " + name, Decision: decision, Default: def, Stage: stage(s)}
 	if s.Phase == PhaseSetupFrench || s.Phase == PhaseSetupVM {
 		p.Phase = "Set-up for " + r.turnName(s) + ", " + name
 	}
@@ -168,6 +168,20 @@ func (r *Rules) Prompt(as adjudicator.State) adjudicator.Prompt {
 		p.Awaiting = []adjudicator.Side{adjudicator.Side(side)}
 	}
 	return p
+}
+
+// stage: a map is posted per strategic phase, and per impulse (or
+// movement step) of the operational rounds.
+func stage(s *State) string {
+	if s.Phase != PhaseOperations {
+		return fmt.Sprintf("%d/%s", s.Turn, s.Phase)
+	}
+	st := s.Step
+	switch st {
+	case StepEngage, StepBombard, StepAdvance, StepDefFire, StepCombat, StepDefMove, StepBreakOff, StepNext:
+		st = "impulse"
+	}
+	return fmt.Sprintf("%d/ops/%d/%s/%d/%s", s.Turn, s.Round, s.Half, s.Impulse, st)
 }
 
 // events collects the events of one order.

@@ -121,9 +121,12 @@ type State struct {
 	Recent  []Note          `json:"recent,omitempty"`  // marks of the last resolution
 
 	// The operational phase (4-6).
-	Round   int             `json:"round,omitempty"`   // 1..4
-	Half    string          `json:"half,omitempty"`    // whose half of the round: vm or french
-	Step    string          `json:"step,omitempty"`    // see ops.go
+	Round int    `json:"round,omitempty"` // 1..4
+	Half  string `json:"half,omitempty"`  // whose half of the round: vm or french
+	Step  string `json:"step,omitempty"`  // see ops.go
+	// Acted is the step (stepKey) in which the awaited side last gave an
+	// order: such a step is never skipped for it (it ends it with done).
+	Acted   string          `json:"acted,omitempty"`
 	Impulse int             `json:"impulse,omitempty"` // 1..3 during an assault or operation
 	Dropped int             `json:"dropped,omitempty"` // companies dropped this round (4.1)
 	Fired   map[string]bool `json:"fired,omitempty"`   // fires this impulse: "art:LOC", "inf:LOC", "air:LOC"

@@ -412,7 +412,7 @@ func (r *Rules) canDig(s *State, loc string, levels int) error {
 		if d.isPA(loc) {
 			covered = s.vmLinkedPA(d, loc, true)
 		} else if s.adjacentToEnemy(d, loc) {
-			covered = s.vmCovers(loc)
+			covered = s.vmCovers(d, loc)
 		}
 		if !covered {
 			return fail("a level-3 trench at %s needs a VM unit to hold it (3.1); it would drop to level 2 at once", d.locName(loc))

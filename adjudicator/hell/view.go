@@ -155,7 +155,7 @@ func (r *Rules) board(s *State, v adjudicator.Viewer) BoardView {
 	for loc, n := range hidden {
 		stacks[loc] = append(stacks[loc], Counter{Side: VM, Kind: "hidden", Hidden: true, Count: n})
 	}
-	for _, loc := range r.allLocations() {
+	for _, loc := range r.allPlaces() {
 		if cs, ok := stacks[loc]; ok {
 			b.Stacks = append(b.Stacks, Stack{At: loc, Counters: cs})
 		}
@@ -225,8 +225,56 @@ func (r *Rules) View(as adjudicator.State, v adjudicator.Viewer) adjudicator.Vie
 		}
 		lines = append(lines, "Hidden VM counters: "+strings.Join(hs, " ")+".")
 	}
+	var shown []string
+	for _, st := range b.Stacks {
+		for _, c := range st.Counters {
+			if c.Side == VM && c.Kind == "battalion" && !c.Hidden {
+				label := c.ID
+				if c.Losses > 0 {
+					label += fmt.Sprintf("(-%d)", c.Losses)
+				}
+				if c.Disorg {
+					label += "(D)"
+				}
+				if c.Fatigued {
+					label += "(F)"
+				}
+				shown = append(shown, st.At+":"+label)
+			}
+		}
+	}
+	if len(shown) > 0 && !seesVM(v) {
+		lines = append(lines, "Engaged or revealed VM battalions: "+strings.Join(shown, " ")+".")
+	}
+	if s.Phase == PhaseOperations {
+		var fr []string
+		for _, id := range r.frenchIDs {
+			u := s.French[id]
+			if u.Disorg || u.Fatigued || r.d.onMap(u.Loc) && !r.d.isPA(u.Loc) {
+				label := id + "@" + u.Loc
+				if u.Disorg {
+					label += "(D)"
+				}
+				if u.Fatigued {
+					label += "(F)"
+				}
+				fr = append(fr, label)
+			}
+		}
+		if len(fr) > 0 {
+			lines = append(lines, "French units out of their PAs, Disorganized or Fatigued: "+strings.Join(fr, " ")+".")
+		}
+	}
 	if seesVM(v) {
 		lines = append(lines, r.vmRoster(s)...)
+		if st, ok := s.Standing[VM]; ok && !v.Referee {
+			lines = append(lines, "Your standing orders: "+st.String()+".")
+		}
+	}
+	if v.Side == French {
+		if st, ok := s.Standing[French]; ok {
+			lines = append(lines, "Your standing orders: "+st.String()+".")
+		}
 	}
 	return adjudicator.View{Title: "hell", Viewer: v.String(), Prompt: p, Status: lines, Board: b}
 }
