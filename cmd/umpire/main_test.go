@@ -190,3 +190,38 @@ func TestCLI_Usage(t *testing.T) {
 		t.Fatal(errs)
 	}
 }
+
+// Issue "operational phase", done when: a console script plays an
+// initial-assault game to its end, the console announces the winner and
+// reveals the seed, and verify passes on its record; orders that break
+// sections 4-6 are refused with the reason.
+func TestPlay_InitialAssaultToTheEnd(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "ia.db")
+	out, errs, code := umpire(t, "play", "--seed", "11", "--db", db, "--out", filepath.Join(dir, "img"), "--script", "testdata/initial-assault.txt")
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	for _, want := range []string{
+		`Refused: "fire B1" refused: B1 (Beatrice 1) was already bombarded this impulse: one fire per place (5.2)`,
+		`Refused: "attack H6" refused: no engaged, organized battalion stands in an assault base reaching H6`,
+		`Refused: "move 312/209/154 B1" refused: 312/209/154 is Disorganized: it may only withdraw from an assault base to its zone (5.3)`,
+		"5.5 hand-to-hand at",
+		"is routed to Jungle Zone 2",
+		"[channel] Game over: France wins.",
+		"[channel] The dice seed is now public:",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	rec, _, code := umpire(t, "export", "--db", db)
+	if code != 0 {
+		t.Fatal("export")
+	}
+	path := filepath.Join(dir, "rec.json")
+	os.WriteFile(path, []byte(rec), 0o600)
+	if vout, verr, code := umpire(t, "verify", path); code != 0 || !strings.HasPrefix(vout, "OK:") {
+		t.Fatalf("verify: %s %s", vout, verr)
+	}
+}
