@@ -80,7 +80,7 @@ func PreferAction(r *rand.Rand, side Side, tree []Choice) string {
 	var act []Choice
 	for _, c := range tree {
 		switch c.Word {
-		case "done", "pass", "end", "standing":
+		case "done", "pass", "end", "end-week", "standing":
 		default:
 			act = append(act, c)
 		}

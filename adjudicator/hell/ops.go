@@ -24,6 +24,10 @@ const (
 	StepDefMove  = "defmove"  // 5.6 / 6.2.6 defender's movement
 	StepBreakOff = "breakoff" // 6.2.7 the VM may break off in zones
 	StepNext     = "next"     // 5.7 / 6.2.7 the attacker continues or ends
+	// 5.7 / 6.2.7 the end of the assault: the attacker occupies empty PAs
+	// and withdraws, then the defender withdraws.
+	StepConsolidate = "consolidate"
+	StepWithdraw    = "withdraw"
 )
 
 func other(side string) string {
@@ -45,6 +49,8 @@ func (s *State) opAwaited() string {
 		return other(s.Half)
 	case StepBreakOff:
 		return VM
+	case StepWithdraw:
+		return other(s.Half)
 	}
 	return s.Half
 }
@@ -89,6 +95,9 @@ func (r *Rules) startRound(s *State, n int, ev *events) {
 		u.Revealed, u.Engaged = false, false // 6.1: revealed until the end of the round
 	}
 	s.Half, s.Step = VM, StepDrop
+	if s.EndOffer != "" {
+		s.EndOffer = "" // an offer lasts its round
+	}
 	ev.pub("4: operational round %d of 4.", n)
 }
 
@@ -145,7 +154,7 @@ func (r *Rules) flow(s *State, dice adjudicator.Dice, ev *events) {
 			}
 		case StepNext:
 			if s.Impulse >= 3 || s.Half == VM && s.NoAssault == s.Turn {
-				r.endAssault(s, ev)
+				r.toConsolidate(s, ev)
 				continue
 			}
 		case StepBreakOff:
@@ -199,6 +208,20 @@ func (r *Rules) stepDone(s *State, dice adjudicator.Dice, ev *events) {
 		s.Step = r.afterDefMove(s)
 	case StepBreakOff:
 		s.Step = StepNext
+	case StepConsolidate:
+		s.Step = StepWithdraw
+	case StepWithdraw:
+		r.endAssault(s, ev)
+	}
+}
+
+// toConsolidate: the last impulse is over; 5.7 / 6.2.7 follow.
+func (r *Rules) toConsolidate(s *State, ev *events) {
+	s.Step, s.Moved = StepConsolidate, nil
+	if s.Half == VM {
+		ev.pub("5.7: the assault is over: the VM may occupy empty PAs it faces and withdraw; then France may withdraw.")
+	} else {
+		ev.pub("6.2.7: the operation is over: France may withdraw along free chains; then the VM may withdraw.")
 	}
 }
 
@@ -421,10 +444,16 @@ func (r *Rules) operationsOrder(s *State, side, verb string, args []string, dice
 	switch s.Step {
 	case StepDrop:
 		err = r.dropOrder(s, verb, args, ev)
-	case StepMove:
-		err = r.opMoveOrder(s, side, verb, args, ev)
-	case StepDecide:
-		err = r.attackDecision(s, side, verb, args, dice, ev)
+	case StepMove, StepDecide:
+		if verb == "end-week" {
+			if err = want(args, 0, "end-week"); err == nil {
+				err = r.endWeekOrder(s, side, ev)
+			}
+		} else if s.Step == StepMove {
+			err = r.opMoveOrder(s, side, verb, args, ev)
+		} else {
+			err = r.attackDecision(s, side, verb, args, dice, ev)
+		}
 	case StepEngage:
 		err = r.engageOrder(s, verb, args, ev)
 	case StepBombard:
@@ -441,6 +470,8 @@ func (r *Rules) operationsOrder(s *State, side, verb string, args []string, dice
 		err = r.breakOffOrder(s, verb, args, ev)
 	case StepNext:
 		err = r.nextOrder(s, verb, args, ev)
+	case StepConsolidate, StepWithdraw:
+		err = r.consolidateOrder(s, side, verb, args, dice, ev)
 	default:
 		err = fail("no orders are taken now")
 	}

@@ -1170,7 +1170,7 @@ func (r *Rules) nextOrder(s *State, verb string, args []string, ev *events) erro
 		if err := want(args, 0, "end"); err != nil {
 			return err
 		}
-		r.endAssault(s, ev)
+		r.toConsolidate(s, ev)
 		return nil
 	}
 	return unknownVerb(verb, "the end of the impulse", "continue, end")

@@ -12,6 +12,7 @@ var stepNames = map[string]string{
 	StepEngage: "engagement (5.1)", StepBombard: "artillery", StepAdvance: "attacker movement",
 	StepDefFire: "defensive fire", StepCombat: "combat", StepDefMove: "defensive movement",
 	StepBreakOff: "break-off (6.2.7)", StepNext: "end of impulse",
+	StepConsolidate: "end of the assault (5.7)", StepWithdraw: "withdrawals (5.7, 6.2.7)",
 }
 
 // opInfo: who is awaited in the operational phase, for what.
@@ -68,6 +69,10 @@ func (r *Rules) opInfo(s *State) (side, name, decision, def string) {
 		return side, name, "`breakoff <zone>`, then `done`", "done"
 	case StepNext:
 		return side, name, "`continue` to the next impulse or `end`", "end"
+	case StepConsolidate:
+		return side, name, "`occupy <unit> <PA>`, `withdraw <unit> <place>`, then `done`", "done"
+	case StepWithdraw:
+		return side, name, "`withdraw <unit> <place>`, then `done`", "done"
 	}
 	return side, name, "", ""
 }
@@ -269,6 +274,17 @@ func (r *Rules) opLegal(s *State, side string) []adjudicator.Choice {
 			out = append(out, leaf("continue", "the next impulse"))
 		}
 		out = append(out, leaf("end", "end the assault"))
+	case StepConsolidate, StepWithdraw:
+		out = r.consolidateChoices(s, side)
+	}
+	if s.Step == StepMove || s.Step == StepDecide {
+		help := "offer to end the week's rounds (4: fewer rounds when both agree)"
+		if s.EndOffer == other(side) {
+			help = "agree to end the week's rounds now"
+		}
+		if s.EndOffer != side {
+			out = append(out, leaf("end-week", help))
+		}
 	}
 	return out
 }

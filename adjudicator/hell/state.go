@@ -134,6 +134,8 @@ type State struct {
 	Recon   map[string]bool `json:"recon,omitempty"`   // zones reconnoitred this round (6.1)
 	// Hits are combat results waiting for their owner to allocate them.
 	Hits []Hit `json:"hits,omitempty"`
+	// EndOffer: the side that offered to end the week's rounds (4).
+	EndOffer string `json:"end_offer,omitempty"`
 	// NoAssault: 1.5, from 50 VM step losses no VM assault for the rest
 	// of this turn.
 	NoAssault int `json:"no_assault,omitempty"`

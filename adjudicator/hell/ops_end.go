@@ -1,0 +1,226 @@
+package hell
+
+import (
+	"sort"
+
+	"github.com/umpirebot/umpire/adjudicator"
+)
+
+// ---- 5.7 and 6.2.7: the end of an assault or operation ----
+
+// contestedCR: a CR where both sides hold PAs with units (5.7).
+func (r *Rules) contestedCR(s *State, cr string) bool {
+	fr, vm := false, false
+	for _, pa := range r.d.PAOrder {
+		if r.d.PAs[pa].CR != cr {
+			continue
+		}
+		if len(s.frenchAt(pa)) > 0 {
+			fr = true
+		}
+		if len(s.vmAt(pa)) > 0 {
+			vm = true
+		}
+	}
+	return fr && vm
+}
+
+// occupyDests: 5.5 / 5.7, a non-Disorganized attacker in an assault base
+// or a PA facing an empty enemy PA may occupy it at the end of the assault.
+func (r *Rules) occupyDests(s *State, side, id string) []string {
+	d := r.d
+	loc := r.unitAt(s, side, id)
+	if s.Moved[id] {
+		return nil
+	}
+	if side == VM && (s.VM[id].Disorg || s.VM[id].Dummy) || side == French && s.French[id].Disorg {
+		return nil
+	}
+	var cands []string
+	if b, ok := d.Bases[loc]; ok {
+		cands = b.PAs
+	} else if d.isPA(loc) {
+		cands = d.PALinks[loc]
+	}
+	var out []string
+	for _, pa := range cands {
+		empty := len(s.frenchAt(pa)) == 0 && len(s.vmAt(pa)) == 0
+		enemy := side == VM && !s.Captured[pa] || side == French && s.Captured[pa]
+		if empty && enemy {
+			out = append(out, pa)
+		}
+	}
+	return out
+}
+
+// withdrawDests: 5.7, a unit in a contested CR may withdraw: the VM to a
+// jungle zone or a zone with a level-3 trench; France to the CRC when a
+// road of zones without trenches leads there (ruling H31: to a French PA
+// of the CRC, through zones without trenches from its CR zone). 6.2.7:
+// French units outside the PAs withdraw to a French PA along a chain of
+// zones free of VM battalions or held by French units.
+func (r *Rules) withdrawDests(s *State, side, id string) []string {
+	d := r.d
+	if s.Moved[id] {
+		return nil
+	}
+	loc := r.unitAt(s, side, id)
+	var out []string
+	if side == VM {
+		if !d.isPA(loc) || !r.contestedCR(s, d.PAs[loc].CR) {
+			return nil
+		}
+		for _, z := range d.ZoneOrder {
+			if d.zoneKind(z) == ZoneJungle || d.zoneKind(z) == ZonePeripheral && s.Trench[z] >= 3 {
+				out = append(out, z)
+			}
+		}
+		return out
+	}
+	if d.isPA(loc) {
+		if !r.contestedCR(s, d.PAs[loc].CR) || d.inCRC(loc) {
+			return nil
+		}
+		if !r.zoneChain(s, d.PAs[loc].Zone, func(z string) bool { return s.Trench[z] == 0 }) {
+			return nil
+		}
+	} else if d.onMap(loc) {
+		if !r.zoneChain(s, r.zoneOf(loc), func(z string) bool {
+			return len(s.sideAt(VM, z)) == 0 || len(s.frenchAt(z)) > 0
+		}) {
+			return nil
+		}
+	} else {
+		return nil
+	}
+	for _, pa := range d.PAOrder {
+		if d.inCRC(pa) && !s.Captured[pa] && len(s.vmAt(pa)) == 0 && pa != loc {
+			out = append(out, pa)
+		}
+	}
+	return out
+}
+
+// zoneChain: a chain of zones, each passing ok, from zone to a CRC zone.
+func (r *Rules) zoneChain(s *State, zone string, ok func(string) bool) bool {
+	d := r.d
+	seen := map[string]bool{zone: true}
+	queue := []string{zone}
+	for len(queue) > 0 {
+		z := queue[0]
+		queue = queue[1:]
+		if d.Zones[z].CRC {
+			return true
+		}
+		for _, n := range d.ZoneAdj[z] {
+			if seen[n] {
+				continue
+			}
+			seen[n] = true
+			if d.Zones[n].CRC || ok(n) {
+				queue = append(queue, n)
+			}
+		}
+	}
+	return false
+}
+
+func (r *Rules) consolidateOrder(s *State, side, verb string, args []string, dice adjudicator.Dice, ev *events) error {
+	if ok, err := r.doneOrder(s, verb, args, dice, ev); ok {
+		return err
+	}
+	switch verb {
+	case "occupy":
+		if s.Step != StepConsolidate {
+			break
+		}
+		if err := want(args, 2, "occupy <unit> <PA>"); err != nil {
+			return err
+		}
+		id, err := r.sideUnit(s, side, args[0])
+		if err != nil {
+			return err
+		}
+		pa := r.canon(args[1])
+		if s.Moved[id] {
+			return fail("%s has already moved at the end of this assault", id)
+		}
+		if !contains(r.occupyDests(s, side, id), pa) {
+			return fail("%s cannot occupy %s: an organized unit in an assault base or PA facing an empty enemy PA occupies it (5.7)", id, r.placeName(pa))
+		}
+		r.stepMove(s, side, id, pa, ev)
+		return nil
+	case "withdraw":
+		if err := want(args, 2, "withdraw <unit> <place>"); err != nil {
+			return err
+		}
+		id, err := r.sideUnit(s, side, args[0])
+		if err != nil {
+			return err
+		}
+		dest, err := r.place(args[1])
+		if err != nil {
+			return err
+		}
+		if s.Moved[id] {
+			return fail("%s has already moved at the end of this assault", id)
+		}
+		if !contains(r.withdrawDests(s, side, id), dest) {
+			return fail("%s cannot withdraw to %s: the VM withdraws from a contested CR to a jungle zone or a level-3 trench; France to a PA of the CRC by a road without trenches, or from a zone along a chain free of the enemy (5.7, 6.2.7)", id, r.placeName(dest))
+		}
+		r.stepMove(s, side, id, dest, ev)
+		if side == French {
+			s.French[id].From = ""
+		}
+		return nil
+	}
+	if s.Step == StepConsolidate {
+		return unknownVerb(verb, "the end of the assault", "occupy <unit> <PA>, withdraw <unit> <place>, done")
+	}
+	return unknownVerb(verb, "the end of the assault", "withdraw <unit> <place>, done")
+}
+
+// consolidateChoices: the legal tree of the end of the assault.
+func (r *Rules) consolidateChoices(s *State, side string) []adjudicator.Choice {
+	var out []adjudicator.Choice
+	tree := func(verb, help string, dests func(string) []string) {
+		var units []adjudicator.Choice
+		for _, id := range r.unitIDs(s, side) {
+			ds := dests(id)
+			sort.Strings(ds)
+			var ls []adjudicator.Choice
+			for _, l := range ds {
+				ls = append(ls, leaf(l, r.placeName(l)))
+			}
+			if len(ls) > 0 {
+				units = append(units, adjudicator.Choice{Word: id, Next: ls})
+			}
+		}
+		out = appendIf(out, verb, help, units)
+	}
+	if s.Step == StepConsolidate {
+		tree("occupy", "occupy an empty enemy PA you face (5.7)", func(id string) []string { return r.occupyDests(s, side, id) })
+	}
+	tree("withdraw", "withdraw (5.7, 6.2.7)", func(id string) []string { return r.withdrawDests(s, side, id) })
+	return append(out, leaf("done", "end this step"))
+}
+
+// ---- 4: fewer rounds when both players agree ----
+
+// endWeekOrder: a side offers to end the week's rounds; the other side
+// agrees by giving the same order when next it is asked to move or decide.
+func (r *Rules) endWeekOrder(s *State, side string, ev *events) error {
+	if s.EndOffer == other(side) {
+		ev.pub("4: both players agree to end the week's operational rounds after round %d.", s.Round)
+		s.EndOffer = ""
+		s.Round, s.Half, s.Step, s.Impulse, s.Recon = 0, "", "", 0, nil
+		r.endWeek(s, ev)
+		return nil
+	}
+	if s.EndOffer == side {
+		return fail("you already offered to end the week; %s may agree with `end-week`", sideName(other(side)))
+	}
+	s.EndOffer = side
+	ev.pub("4: %s offers to end the week's operational rounds; %s may agree with `end-week` when next to move or decide.", capital(sideName(side)), sideName(other(side)))
+	return nil
+}

@@ -1,0 +1,278 @@
+package hell
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/umpirebot/umpire/adjudicator"
+)
+
+// opsState: the VM has chosen to assault in week 1: round 1, VM half,
+// operational movement.
+func opsState(t *testing.T) *State {
+	t.Helper()
+	s := advance(t, start(t, "full-battle"), PhaseVMDecide)
+	s = mustApply(t, s, VM, "assault")
+	if s.Phase != PhaseOperations || s.Step != StepMove || s.Half != VM {
+		t.Fatalf("%s %s %s", s.Phase, s.Step, s.Half)
+	}
+	return s
+}
+
+// impulse puts the state at a step of impulse 1 of the current half.
+func impulse(s *State, step string) *State {
+	s = s.clone()
+	s.Impulse, s.Step, s.Fired, s.Hit, s.Moved = 1, step, map[string]bool{}, map[string]bool{}, nil
+	return s
+}
+
+// 4.1: paratroops drop only in a week the VM assaults, within the CR/PAs
+// Lost Table's limit, on French PAs of the CRC or Isabelle.
+func TestOps_4_1_ParatroopDrops(t *testing.T) {
+	s := opsState(t)
+	s = s.clone()
+	s.Step, s.Dropped = StepDrop, 0
+	var para []string
+	for _, f := range testRules.d.Forces.French {
+		if f.Para && s.French[f.ID].Loc == LocLater {
+			para = append(para, f.ID)
+		}
+	}
+	if len(para) < 2 {
+		t.Skip("not enough scheduled paratroops")
+	}
+	for _, id := range para {
+		s.French[id].Loc = LocPool
+	}
+	mustRefuse(t, s, French, "drop "+para[0]+" N", "drop on a French PA of the CRC or Isabelle")
+	mustRefuse(t, s, French, "drop "+para[0]+" G1", "drop on a French PA of the CRC or Isabelle")
+	x := mustApply(t, s, French, "drop "+para[0]+" I1")
+	if x.French[para[0]].Loc != "I1" || x.Dropped != 1 {
+		t.Fatal("drop not applied")
+	}
+	x = x.clone()
+	x.Dropped = testRules.maxDrops(x)
+	mustRefuse(t, x, French, "drop "+para[1]+" H3", "companies may drop this round")
+	// A week France operates has no drops (3.2).
+	y := s.clone()
+	y.Acting = French
+	if testRules.canDropAny(y) {
+		t.Fatal("drops offered in a week without a VM attack")
+	}
+}
+
+// 4.2.1: VM operational movement: one jungle zone, or two zones or PAs,
+// through trenched zones, jungle zones and captured PAs only.
+func TestOps_4_2_1_VMOperationalMovement(t *testing.T) {
+	s := opsState(t)
+	bn := firstVMAt(s, "JZ1", false)
+	reach := testRules.vmOpReach(s, "JZ1")
+	if !reach["A"] || !reach["JZ2"] {
+		t.Fatalf("JZ1 should reach A and JZ2: %v", reach)
+	}
+	if reach["N"] {
+		t.Fatal("an untrenched zone is never entered (4.2.3)")
+	}
+	// L lies beside JZ2 only: a jungle step is the whole move (JZ1 → JZ2),
+	// and by land it is three zones away (C, E, L).
+	if reach["L"] {
+		t.Fatal("L reached: a jungle zone ends the move")
+	}
+	mustRefuse(t, s, VM, "move "+bn+" N", "operational movement is one jungle zone")
+	x, ev := applyEv(t, s, VM, "move "+bn+" A")
+	if x.VM[bn].Loc != "A" {
+		t.Fatal("move not applied")
+	}
+	for _, e := range ev {
+		if e.Audience.All && strings.Contains(e.Text, bn) {
+			t.Fatalf("public event names a hidden battalion: %s", e.Text)
+		}
+	}
+}
+
+// 4.2.2: French operational movement from PA to PA through French PAs,
+// inside the CRC or its peripheral CR; an encircled PA only as the last.
+func TestOps_4_2_2_FrenchOperationalMovement(t *testing.T) {
+	s := opsState(t)
+	s = mustApply(t, s, VM, "done; pass"[:4])
+	s = mustApply(t, s, VM, "pass")
+	if s.Half != French || s.Step != StepMove {
+		t.Fatalf("%s %s", s.Half, s.Step)
+	}
+	u := s.frenchAt("H3")[0]
+	reach := testRules.frenchOpReach(s, "H3")
+	if !reach["EP1"] || reach["G1"] || reach["B1"] {
+		t.Fatalf("H3 reach: %v", reach)
+	}
+	x := ref(t, s, "override control H4 vm")
+	for _, id := range x.frenchAt("H4") {
+		x = ref(t, x, "override unit "+id+" at H5")
+	}
+	if testRules.frenchOpReach(x, "H3")["H4"] {
+		t.Fatal("a captured PA is never entered")
+	}
+	s = mustApply(t, s, French, "move "+u+" EP1")
+	if s.French[u].Loc != "EP1" {
+		t.Fatal("move not applied")
+	}
+	mustRefuse(t, s, French, "move "+u+" H3", "already moved")
+}
+
+// 6.1: reconnaissance: 1 fails; 2-4 reveals (dummies alone go to a jungle
+// zone and a level-3 trench drops to 2); 5-6 also costs France a step.
+func TestOps_6_1_Reconnaissance(t *testing.T) {
+	s := opsState(t)
+	s = mustApply(t, s, VM, "done")
+	s = mustApply(t, s, VM, "pass")
+	s = mustApply(t, s, French, "done")
+	if s.Step != StepDecide || s.Half != French {
+		t.Fatalf("%s %s", s.Step, s.Half)
+	}
+	mustRefuse(t, s, French, "recon JZ1", "peripheral zones")
+	fd := fixedDice{1}
+	x := mustApply(t, s, French, "recon C", &fd)
+	for _, id := range x.vmAt("C") {
+		if x.VM[id].Revealed {
+			t.Fatal("a failed recon revealed a unit")
+		}
+	}
+	mustRefuse(t, x, French, "recon C", "already reconnoitred")
+	fd = fixedDice{3}
+	x, ev := applyEv2(t, s, French, "recon C", &fd)
+	for _, id := range x.vmAt("C") {
+		if !x.VM[id].Dummy && !x.VM[id].Revealed {
+			t.Fatalf("%s not revealed", id)
+		}
+	}
+	if !reveals(ev) {
+		t.Fatal("the reveal is not flagged")
+	}
+	// Only dummies: they leave for a jungle zone, level 3 drops to 2.
+	y := s.clone()
+	for _, id := range y.vmAt("N") {
+		y.VM[id].Loc = "JZ1"
+	}
+	y.VM["DUMMY1"].Loc = "N"
+	y.Trench["N"] = 3
+	fd = fixedDice{4}
+	y = mustApply(t, y, French, "recon N", &fd)
+	if y.VM["DUMMY1"].Loc == "N" || y.Trench["N"] != 2 {
+		t.Fatalf("dummy at %s, trench %d", y.VM["DUMMY1"].Loc, y.Trench["N"])
+	}
+	// 5-6: a step from the replacement points.
+	rp := s.Replacements
+	fd = fixedDice{6}
+	z := mustApply(t, s, French, "recon C", &fd)
+	if z.Replacements != rp-1 {
+		t.Fatal("the 5-6 recon loss was not taken")
+	}
+}
+
+func applyEv2(t *testing.T, s *State, side, order string, d adjudicator.Dice) (*State, []adjudicator.Event) {
+	t.Helper()
+	ns, ev, err := testRules.Apply(s, adjudicator.Side(side), order, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ns.(*State), ev
+}
+
+// 5.7: an organized attacker facing an empty enemy PA occupies it at the
+// end of the assault; a VM unit in a contested CR may withdraw to a jungle
+// zone or a level-3 trench.
+func TestOps_5_7_EndOfAssault(t *testing.T) {
+	s := impulse(opsState(t), StepConsolidate)
+	bn := firstVMAt(s, "E", false)
+	s.VM[bn].Loc, s.VM[bn].Engaged, s.VM[bn].Revealed = "E>B1", true, true
+	for _, id := range s.frenchAt("B1") {
+		s.French[id].Loc = "B2"
+	}
+	mustRefuse(t, s, VM, "occupy "+bn+" B3", "cannot occupy")
+	x := mustApply(t, s, VM, "occupy "+bn+" B1")
+	if !x.Captured["B1"] || x.VM[bn].Loc != "B1" {
+		t.Fatal("B1 not occupied")
+	}
+	// B1 (VM) and B2 (France) are in the same CR: both may withdraw.
+	mustRefuse(t, x, VM, "withdraw "+bn+" JZ2", "already moved")
+	y := x.clone()
+	y.Moved = nil
+	mustRefuse(t, y, VM, "withdraw "+bn+" N", "cannot withdraw")
+	y = mustApply(t, y, VM, "withdraw "+bn+" JZ2")
+	if y.VM[bn].Loc != "JZ2" {
+		t.Fatal("withdrawal not applied")
+	}
+	// France withdraws to the CRC only by a road of untrenched zones:
+	// every zone around Beatrice is trenched, so the step is skipped ...
+	z := mustApply(t, x, VM, "done")
+	if z.Half != French || z.Step != StepMove {
+		t.Fatalf("after the assault: %s %s", z.Half, z.Step)
+	}
+	if z.VM[bn].Revealed || z.VM[bn].Engaged {
+		t.Fatal("5.7: VM battalions turn face down at the end")
+	}
+	// ... unless K's trench is gone: then B2's units may reach the CRC.
+	x.Trench["K"] = 0
+	w := mustApply(t, x, VM, "done")
+	if w.Step != StepWithdraw || testRules.Prompt(w).Awaiting[0] != French {
+		t.Fatalf("step %s", w.Step)
+	}
+	u := w.frenchAt("B2")[0]
+	mustRefuse(t, w, French, "withdraw "+u+" G1", "cannot withdraw")
+	w = mustApply(t, w, French, "withdraw "+u+" H3")
+	if w.French[u].Loc != "H3" {
+		t.Fatal("French withdrawal not applied")
+	}
+}
+// 4: the week's rounds end early when both players agree.
+func TestOps_4_FewerRoundsByAgreement(t *testing.T) {
+	s := opsState(t)
+	s, ev := applyEv(t, s, VM, "end-week")
+	if s.EndOffer != VM || !anyText(ev, "offers to end") {
+		t.Fatal("offer not recorded")
+	}
+	mustRefuse(t, s, VM, "end-week", "already offered")
+	s = mustApply(t, s, VM, "done")
+	s = mustApply(t, s, VM, "pass")
+	s = mustApply(t, s, French, "end-week")
+	if s.Phase != PhaseVMSiege {
+		t.Fatalf("phase %s: the week should be over", s.Phase)
+	}
+}
+
+// 1.5: from 50 VM step losses, no more VM assaults after the impulse, for
+// the rest of the turn.
+func TestOps_1_5_FiftyLosses(t *testing.T) {
+	s := impulse(opsState(t), StepBombard)
+	s.VMLosses = 49
+	ev := &events{}
+	testRules.addVMLosses(s, 1, ev)
+	if s.NoAssault != s.Turn || !anyText(ev.list, "no more VM assaults") {
+		t.Fatal("the 50 threshold was not applied at once")
+	}
+	s.Step = StepNext
+	s.Half = VM
+	x := s.clone()
+	testRules.flow(x, dice(), &events{})
+	if x.Step != StepConsolidate && x.Half == VM && x.Step == StepNext {
+		t.Fatal("the assault must end after the impulse")
+	}
+	y := s.clone()
+	y.Step, y.Impulse = StepDecide, 0
+	mustRefuse(t, y, VM, "assault", "50 VM step losses")
+}
+
+// Standing orders are private: the other side and the public never see
+// them, in events or views.
+func TestOps_StandingOrdersPrivate(t *testing.T) {
+	s := start(t, "full-battle")
+	x, ev := applyEv(t, s, VM, "standing losses fewest")
+	for _, e := range ev {
+		if e.Audience.All || e.Audience.Side != VM {
+			t.Fatalf("standing order event to %v", e.Audience)
+		}
+	}
+	if frenchSees(t, x) != frenchSees(t, s) {
+		t.Fatal("France can see the VM's standing orders")
+	}
+	mustRefuse(t, s, VM, "standing losses sometimes", "standing orders are")
+}
