@@ -391,6 +391,14 @@ func (s *Service) order(c Command, sl *slot) ([]Reply, error) {
 	}
 	out := []Reply{{To: c.User, Text: fmt.Sprintf("Accepted (%s): %s", side, strings.Join(orders, "; "))}}
 	out = append(out, s.deliver(g, st.Events, c.User)...)
+	public := false
+	for _, e := range st.Events {
+		public = public || e.Audience.All
+	}
+	if !public && g.Prompt().Phase == before.Phase {
+		// A private order (a standing order): nothing for the channel.
+		return out, nil
+	}
 	out = append(out, s.mapAfter(g, before)...)
 	return append(out, s.after(g)...), nil
 }

@@ -792,12 +792,8 @@ func (r *Rules) recon(s *State, z string, dice adjudicator.Dice, ev *events) {
 	}
 	ev.list = append(ev.list, adjudicator.Event{Audience: adjudicator.Everyone, Text: text + ".", Reveals: len(units) > 0})
 	if roll >= 5 {
-		// 6.1: a French step from replacements or a unit next to the zone.
-		if s.Replacements > 0 && s.Standing[French].Losses != "" {
-			s.Replacements--
-			ev.pub("6.1: the reconnaissance costs France a replacement point (%d left).", s.Replacements)
-			return
-		}
+		// 6.1, ruling H41: a replacement point, else a step from a unit
+		// next to the zone.
 		var near []string
 		for _, n := range r.d.ZoneAdj[z] {
 			for _, pa := range r.d.ZonePAs[n] {

@@ -215,6 +215,20 @@ func TestPlay_InitialAssaultToTheEnd(t *testing.T) {
 			t.Errorf("output lacks %q", want)
 		}
 	}
+	// Standing orders are private: nothing about them reaches the channel.
+	lines := strings.Split(out, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "> ") && strings.Contains(l, "standing") {
+			for _, m := range lines[i+1:] {
+				if strings.HasPrefix(m, "> ") {
+					break
+				}
+				if strings.HasPrefix(m, "[channel]") {
+					t.Errorf("a standing order reached the channel: %s", m)
+				}
+			}
+		}
+	}
 	rec, _, code := umpire(t, "export", "--db", db)
 	if code != 0 {
 		t.Fatal("export")
