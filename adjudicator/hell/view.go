@@ -102,7 +102,7 @@ func (r *Rules) board(s *State, v adjudicator.Viewer) BoardView {
 		Phase: s.Phase, VMMunitions: s.VMMunitions, VMMax: d.Tables.Munitions.VMMax,
 		FrenchMunitions: s.FrenchMunitions, FrenchMax: d.Tables.Munitions.FrenchMax,
 		VMLosses: s.VMLosses, Replacements: s.Replacements, AirPoints: s.AirPoints, Entrench: s.Entrench,
-		Captured: s.capturedCount(), TotalPAs: len(d.PAOrder),
+		Captured: s.capturedCount(), TotalPAs: len(d.PAOrder), Round: s.Round, Impulse: s.Impulse,
 		Control: map[string]string{}, Trench: copyMap(s.Trench)}
 	if s.Phase == PhaseOver {
 		b.Over, b.Winner, b.Reason, b.PhaseName = true, s.Winner, s.Reason, "game over"
