@@ -53,10 +53,15 @@ func readCell(results []string, natural, drm int) string {
 
 // terrainShift: COMBAT RESULTS, Artillery and Infantry Fire column
 // modifiers for fire at loc.
-func (r *Rules) terrainShift(s *State, loc, firerLoc string) (int, []string) {
+func (r *Rules) terrainShift(s *State, loc, firerLoc string, asBase bool) (int, []string) {
 	d := r.d
 	shift := 0
 	var why []string
+	if asBase {
+		// 6.2.5: French units attacking a PA from a PA are treated as in
+		// an assault base: -1, not the PA's protection.
+		return -1, []string{"attackers from a PA as from an assault base -1"}
+	}
 	if p, ok := d.PAs[loc]; ok {
 		shift -= 2
 		why = append(why, "PA -2")
@@ -83,7 +88,11 @@ func (r *Rules) terrainShift(s *State, loc, firerLoc string) (int, []string) {
 		shift++
 		why = append(why, "open +1")
 	}
-	if h := r.hillShift(z.Hill, zone, firerLoc); h != 0 {
+	hill := z.Hill
+	if hill == "" && z.Terrain == "hill" {
+		hill = "hill"
+	}
+	if h := r.hillShift(hill, zone, firerLoc); h != 0 {
 		shift += h
 		why = append(why, fmt.Sprintf("hill %d", h))
 	}
@@ -145,7 +154,7 @@ func (s *State) stepsOf(side, id string) int {
 
 // fireResult applies a Fire Table result on a side's units at loc (5.2,
 // 5.4): hits are queued for their owner to allocate.
-func (r *Rules) fireResult(s *State, target, loc, res string, natural int, vmFire bool, ev *events, why string) {
+func (r *Rules) fireResult(s *State, target, loc, res string, natural int, vmFire, asBase bool, ev *events, why string) {
 	group := r.nextGroup(s)
 	add := func(kind string, units []string) {
 		s.Hits = append(s.Hits, Hit{Side: target, At: loc, Kind: kind, Reason: why, Group: group, Fire: true, Units: units})
@@ -161,8 +170,8 @@ func (r *Rules) fireResult(s *State, target, loc, res string, natural int, vmFir
 	case "T":
 		add("morale", nil)
 	case "D":
-		if r.d.Bases[loc] != nil {
-			// 5.4: D applies to every unit in an assault base.
+		if r.d.Bases[loc] != nil || asBase {
+			// 5.4, 6.2.5: D applies to every unit in an assault base.
 			for _, id := range s.sideAt(target, loc) {
 				add("disorg", []string{id})
 			}
@@ -210,6 +219,12 @@ func (r *Rules) hitOptions(s *State, h Hit) []string {
 	}
 	var out []string
 	for _, id := range cands {
+		tank := h.Side == French && r.d.French[id].Kind == KindTank
+		if tank && h.Kind != "tank" {
+			// 0.1: tanks are destroyed only by an * result and are never
+			// Disorganized.
+			continue
+		}
 		switch h.Kind {
 		case "step", "tank":
 			if contains(h.Done, id) {
@@ -254,7 +269,7 @@ func (r *Rules) settleHits(s *State, dice adjudicator.Dice, ev *events) bool {
 		h := s.Hits[0]
 		opts := r.hitOptions(s, h)
 		if len(opts) == 0 {
-			if h.Kind == "step" && h.Side == VM {
+			if h.Kind == "step" && h.Side == VM && h.Fire {
 				// Fire Table: VM step losses count even when ignored.
 				r.addVMLosses(s, 1, ev)
 			}
@@ -288,9 +303,9 @@ func (r *Rules) applyHit(s *State, h Hit, unit string, convert bool, dice adjudi
 		r.stepLoss(s, h.Side, unit, ev, h.Reason)
 		mark()
 	case h.Kind == "disorg":
-		r.disorganize(s, h.Side, unit, dice, ev, h.Reason)
+		r.disorganize(s, h.Side, unit, dice, ev, h.Reason, h.Fire)
 	case h.Kind == "morale":
-		r.moraleCheck(s, h.Side, unit, dice, ev, h.Reason)
+		r.moraleCheck(s, h.Side, unit, dice, ev, h.Reason, h.Fire)
 	}
 	r.checkVictory(s, ev)
 }
@@ -336,11 +351,15 @@ func (r *Rules) addVMLosses(s *State, n int, ev *events) {
 // disorganize: COMBAT RESULTS. A French unit already Disorganized loses a
 // step; a VM battalion already Disorganized is routed (5.4). Tanks are
 // never disorganized (0.1).
-func (r *Rules) disorganize(s *State, side, id string, dice adjudicator.Dice, ev *events, why string) {
+func (r *Rules) disorganize(s *State, side, id string, dice adjudicator.Dice, ev *events, why string, fire bool) {
 	if side == French {
 		u := s.French[id]
 		if r.d.French[id].Kind == KindTank {
 			ev.pub("%s: %s is a tank section: tanks are never disorganized.", why, id)
+			return
+		}
+		if u.Disorg && fire && s.stepsAt(French, u.Loc) <= 1 {
+			ev.pub("%s: %s is already Disorganized, but the last step at %s cannot be eliminated by fire (5.2).", why, id, r.placeName(u.Loc))
 			return
 		}
 		if u.Disorg {
@@ -412,7 +431,7 @@ func (r *Rules) nearestJungle(loc string) string {
 
 // moraleCheck: 0.1, pass on a roll at most the unit's morale (-1 when
 // Fatigued); a failed check Disorganizes.
-func (r *Rules) moraleCheck(s *State, side, id string, dice adjudicator.Dice, ev *events, why string) {
+func (r *Rules) moraleCheck(s *State, side, id string, dice adjudicator.Dice, ev *events, why string, fire bool) {
 	m, fat := r.morale(s, side, id)
 	if fat {
 		m--
@@ -423,7 +442,7 @@ func (r *Rules) moraleCheck(s *State, side, id string, dice adjudicator.Dice, ev
 		return
 	}
 	ev.pub("%s: morale check for %s: %d against %d, failed.", why, r.unitName(s, side, id), roll, m)
-	r.disorganize(s, side, id, dice, ev, why)
+	r.disorganize(s, side, id, dice, ev, why, fire)
 }
 
 func (r *Rules) morale(s *State, side, id string) (int, bool) {

@@ -171,6 +171,30 @@ func (r *Rules) flow(s *State, dice adjudicator.Dice, ev *events) {
 	}
 }
 
+// vmMayConsolidate: judged from counters only, the VM might occupy or
+// withdraw at the end of an assault: a counter in an assault base, in a PA
+// joined to an empty French PA, or in a PA of a contested CR.
+func (r *Rules) vmMayConsolidate(s *State) bool {
+	d := r.d
+	for _, u := range s.VM {
+		if _, ok := d.Bases[u.Loc]; ok {
+			return true
+		}
+		if !d.isPA(u.Loc) {
+			continue
+		}
+		if r.contestedCR(s, d.PAs[u.Loc].CR) {
+			return true
+		}
+		for _, q := range d.PALinks[u.Loc] {
+			if !s.Captured[q] && len(s.frenchAt(q)) == 0 && len(s.vmAt(q)) == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // stepKey names the current step of the operational phase.
 func stepKey(s *State) string {
 	return fmt.Sprintf("%d/%s/%d/%s", s.Round, s.Half, s.Impulse, s.Step)
@@ -181,6 +205,11 @@ func stepKey(s *State) string {
 func (r *Rules) onlyDone(s *State) bool {
 	side := s.opAwaited()
 	if len(s.Hits) > 0 || side == VM && (s.Step == StepMove || s.Step == StepDecide || s.Step == StepEngage || s.Step == StepDefFire || s.Step == StepDefMove || s.Step == StepBreakOff) {
+		return false
+	}
+	if side == VM && (s.Step == StepConsolidate || s.Step == StepWithdraw) && r.vmMayConsolidate(s) {
+		// Whether the VM could occupy or withdraw depends on what its
+		// counters are: decide from the counters France sees.
 		return false
 	}
 	return !r.hasOrders(s, side)
@@ -908,7 +937,8 @@ func (r *Rules) canBombardAt(s *State, side, loc string) bool {
 	}
 	if d.isPA(loc) && len(s.vmAt(loc)) > 0 {
 		for _, q := range d.PALinks[loc] {
-			if !s.Captured[q] && len(s.frenchAt(q)) > 0 {
+			// 5.2: a PA is friendly for directing fire even unoccupied.
+			if !s.Captured[q] {
 				return true
 			}
 		}
@@ -1014,7 +1044,10 @@ func (r *Rules) fire(s *State, side, loc string, strength, shift, drm int, from 
 	if target == VM {
 		r.engageAt(s, loc, ev)
 	}
-	ts, tw := r.terrainShift(s, loc, from)
+	// 6.2.5: French units in a PA attacking from it, under VM defensive
+	// fire, are treated as in an assault base.
+	asBase := side == VM && s.Phase == PhaseOperations && s.Half == French && s.Step == StepDefFire && r.d.isPA(loc)
+	ts, tw := r.terrainShift(s, loc, from, asBase)
 	col := r.fireColumn(strength, shift+ts)
 	natural := dice.Roll(6)
 	column := r.d.Tables.Fire.Columns[col]
@@ -1037,7 +1070,7 @@ func (r *Rules) fire(s *State, side, loc string, strength, shift, drm int, from 
 		s.Hit = map[string]bool{}
 	}
 	s.Hit[loc] = true
-	r.fireResult(s, target, loc, res, natural, side == VM, ev, why)
+	r.fireResult(s, target, loc, res, natural, side == VM, asBase, ev, why)
 }
 
 func resultName(res string) string {

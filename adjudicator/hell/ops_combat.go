@@ -365,14 +365,33 @@ func (r *Rules) defFireTargets(s *State, side, from string) []string {
 // defArtilleryTargets: 5.4, French artillery at any place its infantry
 // could fire at; 6.2.4, VM artillery at French units in a trenched zone.
 func (r *Rules) defArtilleryTargets(s *State, side string) []string {
+	d := r.d
 	seen := map[string]bool{}
 	var out []string
 	if side == French {
-		for _, pa := range r.d.PAOrder {
-			for _, t := range r.defFireTargets(s, French, pa) {
-				if !seen[t] {
-					seen[t] = true
-					out = append(out, t)
+		// 5.4 note: a French PA directs fire even unoccupied.
+		engaged := func(loc string) bool {
+			for _, id := range s.vmAt(loc) {
+				if s.VM[id].Engaged {
+					return true
+				}
+			}
+			return false
+		}
+		for _, pa := range d.PAOrder {
+			if s.Captured[pa] {
+				continue
+			}
+			for _, b := range d.PABases[pa] {
+				if !seen[b.ID] && engaged(b.ID) {
+					seen[b.ID] = true
+					out = append(out, b.ID)
+				}
+			}
+			for _, q := range d.PALinks[pa] {
+				if !seen[q] && s.Captured[q] && engaged(q) {
+					seen[q] = true
+					out = append(out, q)
 				}
 			}
 		}
@@ -969,7 +988,13 @@ func (r *Rules) meleeResult(s *State, side, pa string, att, defs []string, res s
 	}
 	switch res {
 	case "T":
-		defPart(func() { dT(mult) })
+		// COMBAT RESULTS: T is a morale check for the defender (one unit,
+		// its choice); +T below is one for each defending unit.
+		defPart(func() {
+			for i := 0; i < mult; i++ {
+				s.Hits = append(s.Hits, Hit{Side: def, At: pa, Kind: "morale", Reason: why, Group: dg, Units: defs})
+			}
+		})
 	case "A1+T":
 		aStep()
 		defPart(func() { dT(mult) })

@@ -85,8 +85,10 @@ func (r *Rules) withdrawDests(s *State, side, id string) []string {
 			return nil
 		}
 	} else if d.onMap(loc) {
+		// 6.2.7 counts battalions only, but France cannot tell a hidden
+		// dummy from a battalion: every VM counter blocks (ruling H31).
 		if !r.zoneChain(s, r.zoneOf(loc), func(z string) bool {
-			return len(s.sideAt(VM, z)) == 0 || len(s.frenchAt(z)) > 0
+			return len(s.vmAt(z)) == 0 || len(s.frenchAt(z)) > 0
 		}) {
 			return nil
 		}
