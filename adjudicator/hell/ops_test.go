@@ -223,6 +223,7 @@ func TestOps_5_7_EndOfAssault(t *testing.T) {
 		t.Fatal("French withdrawal not applied")
 	}
 }
+
 // 4: the week's rounds end early when both players agree.
 func TestOps_4_FewerRoundsByAgreement(t *testing.T) {
 	s := opsState(t)
