@@ -277,6 +277,13 @@ func (r *Rules) settleHits(s *State, dice adjudicator.Dice, ev *events) bool {
 			continue
 		}
 		unit, convert, ok := r.standingHit(s, h, opts)
+		if ok && len(opts) > 1 || ok && h.Kind == "disorg" {
+			what := map[string]string{"step": "takes the step loss", "tank": "takes the tank step loss", "morale": "takes the morale check", "disorg": "is Disorganized"}[h.Kind]
+			if convert {
+				what = "takes a step instead of the D"
+			}
+			ev.to(h.Side, "Your standing order answered %s: %s %s.", h.Reason, unit, what)
+		}
 		if !ok && len(opts) == 1 && h.Kind != "disorg" {
 			unit, ok = opts[0], true
 		}
