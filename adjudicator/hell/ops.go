@@ -176,6 +176,7 @@ func (r *Rules) flow(s *State, dice adjudicator.Dice, ev *events) {
 // joined to an empty French PA, or in a PA of a contested CR.
 func (r *Rules) vmMayConsolidate(s *State) bool {
 	d := r.d
+	contested := r.contestedCRs(s)
 	for _, u := range s.VM {
 		if _, ok := d.Bases[u.Loc]; ok {
 			return true
@@ -183,7 +184,7 @@ func (r *Rules) vmMayConsolidate(s *State) bool {
 		if !d.isPA(u.Loc) {
 			continue
 		}
-		if r.contestedCR(s, d.PAs[u.Loc].CR) {
+		if contested[d.PAs[u.Loc].CR] {
 			return true
 		}
 		for _, q := range d.PALinks[u.Loc] {

@@ -9,25 +9,45 @@ import (
 // ---- 5.7 and 6.2.7: the end of an assault or operation ----
 
 // contestedCR: a CR where both sides hold PAs with units (5.7).
-func (r *Rules) contestedCR(s *State, cr string) bool {
-	fr, vm := false, false
-	for _, pa := range r.d.PAOrder {
-		if r.d.PAs[pa].CR != cr {
-			continue
-		}
-		if len(s.frenchAt(pa)) > 0 {
-			fr = true
-		}
-		if len(s.vmAt(pa)) > 0 {
-			vm = true
+func (r *Rules) contestedCR(s *State, cr string) bool { return r.contestedCRs(s)[cr] }
+
+// contestedCRs: every contested CR, in one pass over the units.
+func (r *Rules) contestedCRs(s *State) map[string]bool {
+	fr, vm := map[string]bool{}, map[string]bool{}
+	for _, u := range s.French {
+		if p, ok := r.d.PAs[u.Loc]; ok {
+			fr[p.CR] = true
 		}
 	}
-	return fr && vm
+	out := map[string]bool{}
+	for _, u := range s.VM {
+		if p, ok := r.d.PAs[u.Loc]; ok && fr[p.CR] {
+			vm[p.CR] = true
+			out[p.CR] = true
+		}
+	}
+	return out
 }
 
 // occupyDests: 5.5 / 5.7, a non-Disorganized attacker in an assault base
 // or a PA facing an empty enemy PA may occupy it at the end of the assault.
 func (r *Rules) occupyDests(s *State, side, id string) []string {
+	return r.occupyDestsIn(s, side, id, s.occupied())
+}
+
+// occupied: every place holding a unit of either side, in one pass.
+func (s *State) occupied() map[string]bool {
+	out := make(map[string]bool, 64)
+	for _, u := range s.French {
+		out[u.Loc] = true
+	}
+	for _, u := range s.VM {
+		out[u.Loc] = true
+	}
+	return out
+}
+
+func (r *Rules) occupyDestsIn(s *State, side, id string, occ map[string]bool) []string {
 	d := r.d
 	loc := r.unitAt(s, side, id)
 	if s.Moved[id] {
@@ -44,7 +64,7 @@ func (r *Rules) occupyDests(s *State, side, id string) []string {
 	}
 	var out []string
 	for _, pa := range cands {
-		empty := len(s.frenchAt(pa)) == 0 && len(s.vmAt(pa)) == 0
+		empty := !occ[pa]
 		enemy := side == VM && !s.Captured[pa] || side == French && s.Captured[pa]
 		if empty && enemy {
 			out = append(out, pa)
@@ -60,6 +80,10 @@ func (r *Rules) occupyDests(s *State, side, id string) []string {
 // French units outside the PAs withdraw to a French PA along a chain of
 // zones free of VM battalions or held by French units.
 func (r *Rules) withdrawDests(s *State, side, id string) []string {
+	return r.withdrawDestsIn(s, side, id, r.contestedCRs(s))
+}
+
+func (r *Rules) withdrawDestsIn(s *State, side, id string, contested map[string]bool) []string {
 	d := r.d
 	if s.Moved[id] {
 		return nil
@@ -67,7 +91,7 @@ func (r *Rules) withdrawDests(s *State, side, id string) []string {
 	loc := r.unitAt(s, side, id)
 	var out []string
 	if side == VM {
-		if !d.isPA(loc) || !r.contestedCR(s, d.PAs[loc].CR) {
+		if !d.isPA(loc) || !contested[d.PAs[loc].CR] {
 			return nil
 		}
 		for _, z := range d.ZoneOrder {
@@ -78,7 +102,7 @@ func (r *Rules) withdrawDests(s *State, side, id string) []string {
 		return out
 	}
 	if d.isPA(loc) {
-		if !r.contestedCR(s, d.PAs[loc].CR) || d.inCRC(loc) {
+		if !contested[d.PAs[loc].CR] || d.inCRC(loc) {
 			return nil
 		}
 		if !r.zoneChain(s, d.PAs[loc].Zone, func(z string) bool { return s.Trench[z] == 0 }) {
@@ -201,9 +225,11 @@ func (r *Rules) consolidateChoices(s *State, side string) []adjudicator.Choice {
 		out = appendIf(out, verb, help, units)
 	}
 	if s.Step == StepConsolidate {
-		tree("occupy", "occupy an empty enemy PA you face (5.7)", func(id string) []string { return r.occupyDests(s, side, id) })
+		occ := s.occupied()
+		tree("occupy", "occupy an empty enemy PA you face (5.7)", func(id string) []string { return r.occupyDestsIn(s, side, id, occ) })
 	}
-	tree("withdraw", "withdraw (5.7, 6.2.7)", func(id string) []string { return r.withdrawDests(s, side, id) })
+	contested := r.contestedCRs(s)
+	tree("withdraw", "withdraw (5.7, 6.2.7)", func(id string) []string { return r.withdrawDestsIn(s, side, id, contested) })
 	return append(out, leaf("done", "end this step"))
 }
 
@@ -225,4 +251,20 @@ func (r *Rules) endWeekOrder(s *State, side string, ev *events) error {
 	s.EndOffer = side
 	ev.pub("4: %s offers to end the week's operational rounds; %s may agree with `end-week` when next to move or decide.", capital(sideName(side)), sideName(other(side)))
 	return nil
+}
+
+// consolidateHasOrders: the end-of-assault step offers more than done
+// (stops at the first order found).
+func (r *Rules) consolidateHasOrders(s *State, side string) bool {
+	occ := s.occupied()
+	contested := r.contestedCRs(s)
+	for _, id := range r.unitIDs(s, side) {
+		if s.Step == StepConsolidate && len(r.occupyDestsIn(s, side, id, occ)) > 0 {
+			return true
+		}
+		if len(r.withdrawDestsIn(s, side, id, contested)) > 0 {
+			return true
+		}
+	}
+	return false
 }

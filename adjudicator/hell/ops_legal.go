@@ -316,6 +316,8 @@ func (r *Rules) assaultDests(s *State, side, id string) []string {
 // step; it stops at the first found (the auto-skip check of flow).
 func (r *Rules) hasOrders(s *State, side string) bool {
 	switch s.Step {
+	case StepConsolidate, StepWithdraw:
+		return r.consolidateHasOrders(s, side)
 	case StepMove:
 		if side == French {
 			for _, id := range r.frenchIDs {

@@ -1,6 +1,7 @@
 package hell
 
 import (
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -60,16 +61,43 @@ func BenchmarkReplayFullGame(b *testing.B) {
 	}
 }
 
+// BenchmarkReplayFightingGame: a full battle played by the aggressive
+// policy with standing orders (thousands of entries, combat every round).
+func BenchmarkReplayFightingGame(b *testing.B) {
+	rec := playedGameWith(b, adjudicator.PreferAction, StandingAll())
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := adjudicator.Replay(testRules, rec); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // playedGame plays one random full-battle game to its end.
 func playedGame(b *testing.B) adjudicator.Record {
+	return playedGameWith(b, nil, nil)
+}
+
+func playedGameWith(b *testing.B, pick func(*rand.Rand, adjudicator.Side, []adjudicator.Choice) string, prelude []adjudicator.SideOrder) adjudicator.Record {
 	g, _, err := adjudicator.New(testRules, adjudicator.Record{ID: "b", Scenario: "full-battle", Seed: seed})
 	if err != nil {
 		b.Fatal(err)
 	}
 	r := newRand(3)
+	for _, p := range prelude {
+		st, err := g.Orders("x", p.Side, []string{p.Order}, "", time.Unix(0, 0))
+		if err != nil {
+			b.Fatal(err)
+		}
+		g.Commit(st)
+	}
 	for !g.Prompt().Over {
 		side := g.Prompt().Awaiting[0]
-		st, err := g.Orders("x", side, []string{adjudicator.RandomOrder(r, testRules.Legal(g.State, side))}, "", time.Unix(0, 0))
+		order := adjudicator.RandomOrder(r, testRules.Legal(g.State, side))
+		if pick != nil {
+			order = pick(r, side, testRules.Legal(g.State, side))
+		}
+		st, err := g.Orders("x", side, []string{order}, "", time.Unix(0, 0))
 		if err != nil {
 			b.Fatal(err)
 		}
