@@ -201,18 +201,8 @@ func (r *Rules) advanceOrder(s *State, side, verb string, args []string, ev *eve
 	if verb != "move" {
 		return unknownVerb(verb, "attacker movement", "move <unit> <place>, done")
 	}
-	if err := want(args, 2, "move <unit> <place>"); err != nil {
-		return err
-	}
-	id, err := r.sideUnit(s, side, args[0])
+	id, dest, err := r.unitAndPlace(s, side, args, "move <unit> <place>", r.canAssaultMove)
 	if err != nil {
-		return err
-	}
-	dest, err := r.place(args[1])
-	if err != nil {
-		return err
-	}
-	if err := r.canAssaultMove(s, side, id, dest); err != nil {
 		return err
 	}
 	r.stepMove(s, side, id, dest, ev)
@@ -1127,18 +1117,8 @@ func (r *Rules) defMoveOrder(s *State, side, verb string, args []string, ev *eve
 	if verb != "move" {
 		return unknownVerb(verb, "defensive movement", "move <unit> <place>, done")
 	}
-	if err := want(args, 2, "move <unit> <place>"); err != nil {
-		return err
-	}
-	id, err := r.sideUnit(s, side, args[0])
+	id, dest, err := r.unitAndPlace(s, side, args, "move <unit> <place>", r.canDefMove)
 	if err != nil {
-		return err
-	}
-	dest, err := r.place(args[1])
-	if err != nil {
-		return err
-	}
-	if err := r.canDefMove(s, side, id, dest); err != nil {
 		return err
 	}
 	r.stepMove(s, side, id, dest, ev)

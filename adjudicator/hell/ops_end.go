@@ -151,6 +151,26 @@ func (r *Rules) zoneChain(s *State, zone string, ok func(string) bool) bool {
 	return false
 }
 
+func (r *Rules) canOccupy(s *State, side, id, pa string) error {
+	if s.Moved[id] {
+		return fail("%s has already moved at the end of this assault", id)
+	}
+	if !contains(r.occupyDests(s, side, id), pa) {
+		return fail("%s cannot occupy %s: an organized unit in an assault base or PA facing an empty enemy PA occupies it (5.7)", id, r.placeName(pa))
+	}
+	return nil
+}
+
+func (r *Rules) canWithdraw(s *State, side, id, dest string) error {
+	if s.Moved[id] {
+		return fail("%s has already moved at the end of this assault", id)
+	}
+	if !contains(r.withdrawDests(s, side, id), dest) {
+		return fail("%s cannot withdraw to %s: the VM withdraws from a contested CR to a jungle zone or a level-3 trench; France to a PA of the CRC by a road without trenches, or from a zone along a chain free of the enemy (5.7, 6.2.7)", id, r.placeName(dest))
+	}
+	return nil
+}
+
 func (r *Rules) consolidateOrder(s *State, side, verb string, args []string, dice adjudicator.Dice, ev *events) error {
 	if ok, err := r.doneOrder(s, verb, args, dice, ev); ok {
 		return err
@@ -160,39 +180,16 @@ func (r *Rules) consolidateOrder(s *State, side, verb string, args []string, dic
 		if s.Step != StepConsolidate {
 			break
 		}
-		if err := want(args, 2, "occupy <unit> <PA>"); err != nil {
-			return err
-		}
-		id, err := r.sideUnit(s, side, args[0])
+		id, pa, err := r.unitAndPlace(s, side, args, "occupy <unit> <PA>", r.canOccupy)
 		if err != nil {
 			return err
-		}
-		pa := r.canon(args[1])
-		if s.Moved[id] {
-			return fail("%s has already moved at the end of this assault", id)
-		}
-		if !contains(r.occupyDests(s, side, id), pa) {
-			return fail("%s cannot occupy %s: an organized unit in an assault base or PA facing an empty enemy PA occupies it (5.7)", id, r.placeName(pa))
 		}
 		r.stepMove(s, side, id, pa, ev)
 		return nil
 	case "withdraw":
-		if err := want(args, 2, "withdraw <unit> <place>"); err != nil {
-			return err
-		}
-		id, err := r.sideUnit(s, side, args[0])
+		id, dest, err := r.unitAndPlace(s, side, args, "withdraw <unit> <place>", r.canWithdraw)
 		if err != nil {
 			return err
-		}
-		dest, err := r.place(args[1])
-		if err != nil {
-			return err
-		}
-		if s.Moved[id] {
-			return fail("%s has already moved at the end of this assault", id)
-		}
-		if !contains(r.withdrawDests(s, side, id), dest) {
-			return fail("%s cannot withdraw to %s: the VM withdraws from a contested CR to a jungle zone or a level-3 trench; France to a PA of the CRC by a road without trenches, or from a zone along a chain free of the enemy (5.7, 6.2.7)", id, r.placeName(dest))
 		}
 		r.stepMove(s, side, id, dest, ev)
 		if side == French {

@@ -68,22 +68,17 @@ func (r *Rules) setupOrder(s *State, side, verb string, args []string, ev *event
 	return unknownVerb(verb, "the set-up", "place <unit> <location>, done")
 }
 
-// unitAndPlace parses "<unit> <location>" for a side and checks it.
+// unitAndPlace parses "<unit> <place>" for a side (a zone, PA or assault
+// base) and runs the phase's check on it.
 func (r *Rules) unitAndPlace(s *State, side string, args []string, usage string, check func(*State, string, string, string) error) (string, string, error) {
 	if err := want(args, 2, usage); err != nil {
 		return "", "", err
 	}
-	var id string
-	var err error
-	if side == French {
-		id, _, err = r.frenchUnit(s, args[0])
-	} else {
-		id, _, err = r.vmUnit(s, args[0])
-	}
+	id, err := r.sideUnit(s, side, args[0])
 	if err != nil {
 		return "", "", err
 	}
-	loc, err := r.location(args[1])
+	loc, err := r.place(args[1])
 	if err != nil {
 		return "", "", err
 	}
