@@ -889,7 +889,9 @@ func (r *Rules) melee(s *State, side, pa string, att []string, air int, tankOpti
 					}
 				}
 			}
-		} else if tankOption && side == VM && len(r.tanksAt(s, pa)) > 0 {
+		} else if tankOption && side == VM && len(r.tanksAt(s, pa)) > 0 && !s.Fired["crit-tank"] {
+			// 5.5: one tank step at most per phase by this option.
+			s.Fired["crit-tank"] = true
 			text += fmt.Sprintf(": roll 1, critical hit; reroll %d, favourable: %s, and a tank step is lost (VM's choice)", again, res)
 			s.Hits = append(s.Hits, Hit{Side: French, At: pa, Kind: "tank", Reason: "5.5 critical hit", Group: r.nextGroup(s), Units: r.tanksAt(s, pa)})
 		} else {

@@ -277,3 +277,18 @@ func TestOps_StandingOrdersPrivate(t *testing.T) {
 	}
 	mustRefuse(t, s, VM, "standing losses sometimes", "standing orders are")
 }
+
+// 5.5: the VM's tank option costs France one tank step at most per phase:
+// a second favourable critical hit in the same impulse doubles instead.
+func TestHandToHand_5_5_TankOptionOncePerPhase(t *testing.T) {
+	s := melee(t)
+	s.VMLosses = 10
+	putV(s, "N>H6", bn88...)
+	putF(s, "H6", "TK-1", "5/7RTA-1")
+	s.Fired["crit-tank"] = true // the option was used earlier this impulse
+	s, ev := roll(t, s, VM, "attack H6 crit tank", 1, 6)
+	has(t, ev, "DD doubled")
+	if s.French["TK-1"].Steps != 2 {
+		t.Fatal("a second tank step by the option in one phase")
+	}
+}
