@@ -612,12 +612,11 @@ func (r *Rules) vmOpReach(s *State, from string) map[string]bool {
 func (r *Rules) vmNeighbours(s *State, loc string) []string {
 	d := r.d
 	var out []string
-	if p, ok := d.PAs[loc]; ok {
+	if d.isPA(loc) {
 		out = append(out, d.PALinks[loc]...)
 		for _, b := range d.PABases[loc] {
 			out = append(out, b.Zone)
 		}
-		_ = p
 		return out
 	}
 	for _, z := range d.ZoneAdj[loc] {
@@ -906,7 +905,6 @@ func (r *Rules) bombardTargets(s *State, side string) []string {
 			out = append(out, b)
 		}
 	}
-	_ = d
 	return out
 }
 

@@ -8,10 +8,8 @@ import (
 
 // ---- 5.7 and 6.2.7: the end of an assault or operation ----
 
-// contestedCR: a CR where both sides hold PAs with units (5.7).
-func (r *Rules) contestedCR(s *State, cr string) bool { return r.contestedCRs(s)[cr] }
-
-// contestedCRs: every contested CR, in one pass over the units.
+// contestedCRs: the CRs where both sides hold PAs with units (5.7), in
+// one pass over the units.
 func (r *Rules) contestedCRs(s *State) map[string]bool {
 	fr, vm := map[string]bool{}, map[string]bool{}
 	for _, u := range s.French {

@@ -380,16 +380,4 @@ func (r *Rules) frenchLoss(s *State, id string, ev *events, why string) {
 	ev.mark("", "loss", "", at)
 }
 
-// sortedUnique sorts and removes duplicates.
-func sortedUnique(xs []string) []string {
-	sort.Strings(xs)
-	out := xs[:0]
-	for i, x := range xs {
-		if i == 0 || x != xs[i-1] {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
 var _ adjudicator.Rules = (*Rules)(nil)

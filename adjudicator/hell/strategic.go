@@ -417,11 +417,7 @@ func (r *Rules) canDig(s *State, loc string, levels int) error {
 }
 
 func (r *Rules) trenchNeighbours(s *State, loc string) []string {
-	var out []string
-	for _, z := range r.d.ZoneAdj[loc] {
-		out = append(out, z)
-	}
-	return out
+	return append([]string(nil), r.d.ZoneAdj[loc]...)
 }
 
 func (r *Rules) entrenchOrder(s *State, verb string, args []string, dice adjudicator.Dice, ev *events) error {
