@@ -256,7 +256,7 @@ func (r *Rules) order(s *State, side string, w []string, dice adjudicator.Dice, 
 	if side != awaited {
 		return fail("it is not %s's turn to order: %s awaits %s (%s)", sideName(side), name, sideName(awaited), decision)
 	}
-	phaseBefore := s.Phase
+	stageBefore := stage(s)
 	var err error
 	switch s.Phase {
 	case PhaseSetupFrench, PhaseSetupVM:
@@ -283,7 +283,9 @@ func (r *Rules) order(s *State, side string, w []string, dice adjudicator.Dice, 
 	if err != nil {
 		return err
 	}
-	if s.Phase != phaseBefore {
+	// The map marks what happened in the current stage (a phase, an
+	// impulse): an order that moves the game on starts them afresh.
+	if stage(s) != stageBefore {
 		s.Recent = nil
 	}
 	s.Recent = append(s.Recent, ev.notes...)
