@@ -111,6 +111,19 @@ func (s *State) frenchInZone(d *Data, zone string) bool {
 	return false
 }
 
+// frenchZones: the zones holding French units (in the zone or on its PAs).
+func (s *State) frenchZones(d *Data) map[string]bool {
+	out := map[string]bool{}
+	for _, u := range s.French {
+		if p, ok := d.PAs[u.Loc]; ok {
+			out[p.Zone] = true
+		} else {
+			out[u.Loc] = true
+		}
+	}
+	return out
+}
+
 // adjacentToEnemy: 3.1, a peripheral zone next to a zone holding French units.
 func (s *State) adjacentToEnemy(d *Data, zone string) bool {
 	for _, z := range d.ZoneAdj[zone] {
@@ -181,6 +194,7 @@ func (s *State) vmLinkedPA(d *Data, pa string, occupied bool) bool {
 // otherwise it drops to level 2 (never lower for this reason).
 func (s *State) upkeep(d *Data) []string {
 	var dropped []string
+	var frZones map[string]bool // zones holding French units, built once
 	for _, loc := range sortedKeys(s.Trench) {
 		if s.Trench[loc] < 3 {
 			continue
@@ -188,8 +202,17 @@ func (s *State) upkeep(d *Data) []string {
 		covered := true
 		if d.isPA(loc) {
 			covered = s.vmLinkedPA(d, loc, true)
-		} else if s.adjacentToEnemy(d, loc) {
-			covered = s.vmCovers(d, loc)
+		} else {
+			if frZones == nil {
+				frZones = s.frenchZones(d)
+			}
+			enemy := false
+			for _, z := range d.ZoneAdj[loc] {
+				enemy = enemy || frZones[z]
+			}
+			if enemy {
+				covered = s.vmCovers(d, loc)
+			}
 		}
 		if !covered {
 			s.Trench[loc] = 2

@@ -318,6 +318,43 @@ func (r *Rules) hasOrders(s *State, side string) bool {
 	switch s.Step {
 	case StepConsolidate, StepWithdraw:
 		return r.consolidateHasOrders(s, side)
+	case StepBombard:
+		for _, t := range r.bombardTargets(s, side) {
+			if r.canArtillery(s, side, t, "art") == nil || side == French && s.AirPoints > 0 && r.canArtillery(s, side, t, "air") == nil {
+				return true
+			}
+		}
+		return false
+	case StepCombat:
+		for _, pa := range r.d.PAOrder {
+			if r.canAttack(s, side, pa, nil, 0) == nil {
+				return true
+			}
+		}
+		if side == French {
+			for _, z := range r.contestedZones(s) {
+				if r.canZoneFire(s, z, 0) == nil {
+					return true
+				}
+			}
+		}
+		return false
+	case StepDefFire:
+		if side == French {
+			for _, from := range r.d.PAOrder {
+				for _, t := range r.defFireTargets(s, side, from) {
+					if r.canDefFire(s, side, from, t, 0) == nil {
+						return true
+					}
+				}
+			}
+			for _, t := range r.defArtilleryTargets(s, side) {
+				if r.canDefArtillery(s, side, t) == nil {
+					return true
+				}
+			}
+			return false
+		}
 	case StepMove:
 		if side == French {
 			for _, id := range r.frenchIDs {

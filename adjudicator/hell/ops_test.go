@@ -3,6 +3,7 @@ package hell
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/umpirebot/umpire/adjudicator"
 )
@@ -291,4 +292,39 @@ func TestHandToHand_5_5_TankOptionOncePerPhase(t *testing.T) {
 	if s.French["TK-1"].Steps != 2 {
 		t.Fatal("a second tank step by the option in one phase")
 	}
+}
+
+// hasOrders, the shortcut behind skipping steps, agrees with the full legal
+// tree at every operational step of fighting games.
+func TestOps_HasOrdersAgreesWithLegal(t *testing.T) {
+	games := 6
+	if testing.Short() {
+		games = 2
+	}
+	checked := 0
+	for g := 0; g < games; g++ {
+		gm, _, err := adjudicator.New(testRules, adjudicator.Record{ID: "h", Scenario: []string{"initial-assault", "five-hills"}[g%2], Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := newRand(uint64(g))
+		for n := 0; n < 3000 && !gm.Prompt().Over; n++ {
+			s := gm.State.(*State)
+			side := string(gm.Prompt().Awaiting[0])
+			if s.Phase == PhaseOperations && len(s.Hits) == 0 && s.Step != StepMove && s.Step != StepDecide {
+				tree := testRules.opLegal(s, side)
+				full := !(len(tree) == 1 && tree[0].Word == "done")
+				if got := testRules.hasOrders(s, side); got != full {
+					t.Fatalf("game %d step %s (%s): hasOrders %v, legal tree %v", g, s.Step, side, got, adjudicator.Orders(tree))
+				}
+				checked++
+			}
+			st, err := gm.Orders("x", adjudicator.Side(side), []string{adjudicator.PreferAction(r, adjudicator.Side(side), testRules.Legal(gm.State, adjudicator.Side(side)))}, "", time.Unix(0, 0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			gm.Commit(st)
+		}
+	}
+	t.Logf("%d steps checked", checked)
 }
