@@ -987,7 +987,7 @@ func (r *Rules) bombardOrder(s *State, side, verb string, args []string, dice ad
 		s.Fired["air:"+loc] = true
 		// 6.2.2: the first air point fires at strength 3, each further one
 		// two columns to the right.
-		r.fire(s, French, loc, 3, 2*(n-1), 0, "", dice, ev, fmt.Sprintf("6.2.2: %d air point(s) on %s", n, r.d.locName(loc)))
+		r.fire(s, French, loc, 3, 2*(n-1), 0, "", false, dice, ev, fmt.Sprintf("6.2.2: %d air point(s) on %s", n, r.d.locName(loc)))
 		return nil
 	}
 	if side == French {
@@ -1033,19 +1033,17 @@ func (r *Rules) artillery(s *State, side, loc string, dice adjudicator.Dice, ev 
 	if side == French {
 		label = "French artillery"
 	}
-	r.fire(s, side, loc, 12, 0, 0, "", dice, ev, fmt.Sprintf("%s on %s", label, r.d.locName(loc)))
+	r.fire(s, side, loc, 12, 0, 0, "", false, dice, ev, fmt.Sprintf("%s on %s", label, r.d.locName(loc)))
 }
 
 // fire resolves one fire on the Fire Table at loc: the target is the other
 // side's units there.
-func (r *Rules) fire(s *State, side, loc string, strength, shift, drm int, from string, dice adjudicator.Dice, ev *events, why string) {
+// asBase: the targets count as in an assault base (6.2.5).
+func (r *Rules) fire(s *State, side, loc string, strength, shift, drm int, from string, asBase bool, dice adjudicator.Dice, ev *events, why string) {
 	target := other(side)
 	if target == VM {
 		r.engageAt(s, loc, ev)
 	}
-	// 6.2.5: French units in a PA attacking from it, under VM defensive
-	// fire, are treated as in an assault base.
-	asBase := side == VM && s.Phase == PhaseOperations && s.Half == French && s.Step == StepDefFire && r.d.isPA(loc)
 	ts, tw := r.terrainShift(s, loc, from, asBase)
 	col := r.fireColumn(strength, shift+ts)
 	natural := dice.Roll(6)

@@ -492,7 +492,10 @@ func (r *Rules) infantryFire(s *State, side, from, target string, air int, dice 
 	if air > 0 {
 		why += fmt.Sprintf(" with %d air point(s)", air)
 	}
-	r.fire(s, side, target, strength, shift, -losses, from, dice, ev, why)
+	// 6.2.5: VM infantry fires at French units in a PA only when they
+	// attack from it (6.2.4), and such attackers count as in an assault base.
+	asBase := side == VM && r.d.isPA(target)
+	r.fire(s, side, target, strength, shift, -losses, from, asBase, dice, ev, why)
 }
 
 // autoDefFire: the standing order "fire all": every location fires at its

@@ -37,44 +37,36 @@ func (r *Rules) opInfo(s *State) (side, name, decision, def string) {
 		return side, name + ", combat result", r.hitPrompt(s), def
 	}
 	name += ", " + stepNames[s.Step]
-	switch s.Step {
-	case StepDrop:
+	if s.Step == StepDrop {
 		return side, name, fmt.Sprintf("`drop <unit> <PA>` (%d more this round), then `done`", r.maxDrops(s)-s.Dropped), "done"
-	case StepMove:
-		return side, name, "`move <unit> <place>`, then `done`", "done"
-	case StepDecide:
-		if side == VM {
-			return side, name, "`assault` or `pass`", "pass"
-		}
-		return side, name, "`recon <zone>`, then `operate` or `pass`", "pass"
-	case StepEngage:
-		return side, name, "`engage <battalion> ...`, then `done`", "done"
-	case StepBombard:
-		if side == French {
-			return side, name, "`fire <target>` (artillery), `air <target> <points>`, then `done`", "done"
-		}
-		return side, name, "`fire <target>` (artillery), then `done`", "done"
-	case StepAdvance:
-		return side, name, "`move <unit> <place>`, then `done`", "done"
-	case StepDefFire:
-		return side, name, "`fire <from> <target> [air points]`, `artillery <target>`, then `done`", "done"
-	case StepCombat:
-		if side == French {
-			return side, name, "`attack <PA> [with <unit> ...] [air <n>]`, `fire <zone> [air]`, then `done`", "done"
-		}
-		return side, name, "`attack <PA> [with <battalion> ...] [crit tank]`, then `done`", "done"
-	case StepDefMove:
-		return side, name, "`move <unit> <place>`, then `done`", "done"
-	case StepBreakOff:
-		return side, name, "`breakoff <zone>`, then `done`", "done"
-	case StepNext:
-		return side, name, "`continue` to the next impulse or `end`", "end"
-	case StepConsolidate:
-		return side, name, "`occupy <unit> <PA>`, `withdraw <unit> <place>`, then `done`", "done"
-	case StepWithdraw:
-		return side, name, "`withdraw <unit> <place>`, then `done`", "done"
 	}
-	return side, name, "", ""
+	ask := stepAsks[s.Step]
+	text := ask.vm
+	if side == French && ask.french != "" {
+		text = ask.french
+	}
+	def = ask.def
+	if def == "" {
+		def = "done"
+	}
+	return side, name, text, def
+}
+
+// stepAsks: what each step of the operational phase asks (France's wording
+// where it differs) and the order taken by default.
+var stepAsks = map[string]struct{ vm, french, def string }{
+	StepMove:        {vm: "`move <unit> <place>`, then `done`"},
+	StepDecide:      {vm: "`assault` or `pass`", french: "`recon <zone>`, then `operate` or `pass`", def: "pass"},
+	StepEngage:      {vm: "`engage <battalion> ...`, then `done`"},
+	StepBombard:     {vm: "`fire <target>` (artillery), then `done`", french: "`fire <target>` (artillery), `air <target> <points>`, then `done`"},
+	StepAdvance:     {vm: "`move <unit> <place>`, then `done`"},
+	StepDefFire:     {vm: "`fire <from> <target> [air points]`, `artillery <target>`, then `done`"},
+	StepCombat:      {vm: "`attack <PA> [with <battalion> ...] [crit tank]`, then `done`", french: "`attack <PA> [with <unit> ...] [air <n>]`, `fire <zone> [air]`, then `done`"},
+	StepDefMove:     {vm: "`move <unit> <place>`, then `done`"},
+	StepBreakOff:    {vm: "`breakoff <zone>`, then `done`"},
+	StepNext:        {vm: "`continue` to the next impulse or `end`", def: "end"},
+	StepConsolidate: {vm: "`occupy <unit> <PA>`, `withdraw <unit> <place>`, then `done`"},
+	StepWithdraw:    {vm: "`withdraw <unit> <place>`, then `done`"},
 }
 
 // opLegal: the legal orders in the operational phase.

@@ -95,7 +95,7 @@ func TestOps_4_2_1_VMOperationalMovement(t *testing.T) {
 // inside the CRC or its peripheral CR; an encircled PA only as the last.
 func TestOps_4_2_2_FrenchOperationalMovement(t *testing.T) {
 	s := opsState(t)
-	s = mustApply(t, s, VM, "done; pass"[:4])
+	s = mustApply(t, s, VM, "done")
 	s = mustApply(t, s, VM, "pass")
 	if s.Half != French || s.Step != StepMove {
 		t.Fatalf("%s %s", s.Half, s.Step)
@@ -255,8 +255,8 @@ func TestOps_1_5_FiftyLosses(t *testing.T) {
 	s.Half = VM
 	x := s.clone()
 	testRules.flow(x, dice(), &events{})
-	if x.Step != StepConsolidate && x.Half == VM && x.Step == StepNext {
-		t.Fatal("the assault must end after the impulse")
+	if x.Half == VM && x.Step == StepNext {
+		t.Fatal("the assault must end after the impulse: no choice to continue")
 	}
 	y := s.clone()
 	y.Step, y.Impulse = StepDecide, 0
@@ -327,4 +327,21 @@ func TestOps_HasOrdersAgreesWithLegal(t *testing.T) {
 		}
 	}
 	t.Logf("%d steps checked", checked)
+}
+
+// Moderator overrides place units anywhere a unit can stand, assault bases
+// included, and refuse other places with the reason.
+func TestOverride_UnitPlaces(t *testing.T) {
+	s := start(t, "full-battle")
+	bn := firstVMAt(s, "E", false)
+	x := ref(t, s, "override unit "+bn+" at E>B1")
+	if x.VM[bn].Loc != "E>B1" {
+		t.Fatalf("at %s", x.VM[bn].Loc)
+	}
+	x = ref(t, s, "override unit "+bn+" at track")
+	if x.VM[bn].Loc != LocTrack {
+		t.Fatal("track")
+	}
+	mustRefuse(t, s, string(adjudicator.Referee), "override unit "+bn+" at pool", "or out or track")
+	mustRefuse(t, s, string(adjudicator.Referee), "override unit 1/2REI-1 at track", "or out or pool")
 }

@@ -98,16 +98,12 @@ func (r *Rules) overrideUnit(s *State, name string, kv []string, ev *events) err
 		err := keyValues(kv, func(key, val string) error {
 			switch key {
 			case "at":
-				loc := r.canon(val)
-				lv := strings.ToLower(val)
-				if !r.d.onMap(loc) && lv != LocOut && lv != LocPool {
-					return fail("%q is not a zone, a PA, out or pool", val)
-				}
-				if loc == "" {
-					loc = lv
+				loc, err := r.overridePlace(val, LocOut, LocPool)
+				if err != nil {
+					return err
 				}
 				u.Loc = loc
-				changes = append(changes, "at "+r.d.locName(loc))
+				changes = append(changes, "at "+r.placeName(loc))
 			case "steps":
 				n, err := count(val, 0, r.maxSteps(id), "steps")
 				if err != nil {
@@ -146,16 +142,12 @@ func (r *Rules) overrideUnit(s *State, name string, kv []string, ev *events) err
 	err := keyValues(kv, func(key, val string) error {
 		switch key {
 		case "at":
-			loc := r.canon(val)
-			lv := strings.ToLower(val)
-			if !r.d.onMap(loc) && lv != LocOut && lv != LocTrack {
-				return fail("%q is not a zone, a PA, out or track", val)
-			}
-			if loc == "" {
-				loc = lv
+			loc, err := r.overridePlace(val, LocOut, LocTrack)
+			if err != nil {
+				return err
 			}
 			u.Loc = loc
-			changes = append(changes, "at "+r.d.locName(loc))
+			changes = append(changes, "at "+r.placeName(loc))
 		case "losses":
 			n, err := count(val, 0, 3, "losses")
 			if err != nil {
@@ -195,6 +187,20 @@ func (r *Rules) overrideUnit(s *State, name string, kv []string, ev *events) err
 		ev.pub("Moderator override: a VM unit at %s is changed.", r.d.locName(from))
 	}
 	return nil
+}
+
+// overridePlace: a zone, PA or assault base, or one of the off-map places
+// allowed for the unit's side.
+func (r *Rules) overridePlace(val string, offMap ...string) (string, error) {
+	if loc, err := r.place(val); err == nil {
+		return loc, nil
+	}
+	for _, o := range offMap {
+		if strings.EqualFold(val, o) {
+			return o, nil
+		}
+	}
+	return "", fail("%q is not a zone, a PA, an assault base, or %s", val, strings.Join(offMap, " or "))
 }
 
 // keyValues walks "key value ..." pairs; hidden and revealed take no value.
