@@ -2,6 +2,7 @@ package hell
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -227,7 +228,7 @@ func (r *Rules) hitOptions(s *State, h Hit) []string {
 		}
 		switch h.Kind {
 		case "step", "tank":
-			if contains(h.Done, id) {
+			if slices.Contains(h.Done, id) {
 				continue // one step per unit per fire or combat
 			}
 			if h.Fire && h.Kind == "step" && s.stepsAt(h.Side, h.At) <= 1 {
@@ -250,15 +251,6 @@ func (r *Rules) unitAt(s *State, side, id string) string {
 		return u.Loc
 	}
 	return ""
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // settleHits resolves queued hits that need no choice (one candidate, or a
@@ -508,7 +500,7 @@ func (r *Rules) hitOrder(s *State, side, verb string, args []string, dice adjudi
 		id = x
 	}
 	opts := r.hitOptions(s, h)
-	if !contains(opts, id) {
+	if !slices.Contains(opts, id) {
 		return fail("%s cannot take this result; %s", id, r.hitPrompt(s))
 	}
 	convert := false

@@ -18,6 +18,7 @@ package hell
 // TK-x melee 4 morale 5.
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -679,7 +680,7 @@ func TestHandToHand_1_5_Threshold50StopsAssaults(t *testing.T) {
 		s = mustApply(t, s, string(p.Awaiting[0]), p.Default)
 	}
 	mustRefuse(t, s, VM, "assault", "1.5")
-	if contains(legal(s, VM), "assault") {
+	if slices.Contains(legal(s, VM), "assault") {
 		t.Fatal("assault offered after 50 losses")
 	}
 }

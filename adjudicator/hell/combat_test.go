@@ -14,6 +14,7 @@ package hell
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -154,7 +155,7 @@ func sameSet(a, b []string) bool {
 		return false
 	}
 	for _, x := range a {
-		if !contains(b, x) {
+		if !slices.Contains(b, x) {
 			return false
 		}
 	}
@@ -682,7 +683,7 @@ func TestFire_0_1_TanksLoseStepsOnlyOnCriticalHits(t *testing.T) {
 	if len(s.Hits) > 0 {
 		opts = testRules.hitOptions(s, s.Hits[0])
 	}
-	if contains(opts, "TK-1") {
+	if slices.Contains(opts, "TK-1") {
 		t.Fatal("combat.go hitOptions offers a tank for an ordinary Fire Table step loss (result 1 at H6: options " +
 			strings.Join(opts, ", ") + "); 0.1 says tanks are destroyed only by an * on the Combat Table. " +
 			"Fix: for Kind \"step\" (fire and hand-to-hand) leave out French tanks.")
@@ -775,7 +776,7 @@ func TestFire_ColumnModifiers_EndToEnd(t *testing.T) {
 		putV(s, "E1", "308/88/23")
 		putF(s, "D2", "1/2REI-1", "1/2REI-2")
 		s.FrenchMunitions, s.AirPoints = 4, 2
-		if !contains(testRules.d.PALinks["D2"], "E1") {
+		if !slices.Contains(testRules.d.PALinks["D2"], "E1") {
 			t.Skip("D2 and E1 are not joined in this map")
 		}
 		_, ev := loose(t, s, French, "fire D2 E1 2", 2)

@@ -25,6 +25,7 @@ import (
 	"math"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -886,7 +887,7 @@ func (l *ldLoader) checkMap() {
 				l.errAt(f, path, w, field, "a zone is not adjacent to itself")
 			case seen[a]:
 				l.errAt(f, path, w, field, "%s listed twice", a)
-			case !ldContains(other.Adjacent, z.ID):
+			case !slices.Contains(other.Adjacent, z.ID):
 				l.errAt(f, path, w, field, "%s lists %s but %s does not list %s (adjacency is symmetric)", z.ID, a, a, z.ID)
 			default:
 				seen[a] = true
@@ -895,7 +896,7 @@ func (l *ldLoader) checkMap() {
 		}
 		sort.Strings(d.ZoneAdj[z.ID])
 	}
-	adjacent := func(a, b string) bool { return ldContains(d.ZoneAdj[a], b) }
+	adjacent := func(a, b string) bool { return slices.Contains(d.ZoneAdj[a], b) }
 
 	jungle := func(path []any, field, id, rule string) {
 		z, ok := d.Zones[id]
@@ -1185,15 +1186,6 @@ func ldIndexOfZone(zs []Zone, id string) int {
 	return 0
 }
 
-func ldContains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
 // ldInsidePolygon: ray casting, with a one-unit tolerance at the edges.
 func ldInsidePolygon(x, y float64, poly [][2]float64) bool {
 	in := false
@@ -1393,7 +1385,7 @@ func (l *ldLoader) checkArrivals(key string, arr []Arrival, ok func(string) (boo
 // ldArrivalTurn is the turn a unit arrives, or 0 when it starts in play.
 func ldArrivalTurn(arr []Arrival, id string) int {
 	for _, a := range arr {
-		if ldContains(a.Units, id) {
+		if slices.Contains(a.Units, id) {
 			return a.Turn
 		}
 	}
@@ -1639,7 +1631,7 @@ func (l *ldLoader) checkScenario(i int, s *ScenarioData) {
 		l.errAt(f, at("replacement"), w, "replacement", "%d: want 0..99", s.Replacement)
 	}
 
-	paList := ldQuoteList(ldSortedKeys(d.PAs), 60)
+	paList := ldQuoteList(sortedKeys(d.PAs), 60)
 	captured := map[string]bool{}
 	for j, id := range s.Captured {
 		field := fmt.Sprintf("captured[%d]", j)
@@ -1706,7 +1698,7 @@ func (l *ldLoader) checkScenario(i int, s *ScenarioData) {
 			}
 		}
 	}
-	for _, id := range ldSortedKeys(trench) {
+	for _, id := range sortedKeys(trench) {
 		j := trenchIdx[id]
 		if z := d.Zones[id]; z != nil && !reach[id] {
 			l.errAt(f, at("trench", j, "at"), w+", trench at "+id, "at", "no chain of trenches joins %s to a jungle zone (3.1)", id)
@@ -1822,7 +1814,7 @@ func (l *ldLoader) checkScenario(i int, s *ScenarioData) {
 			frenchZone[pa.Zone] = true
 		}
 	}
-	for _, id := range ldSortedKeys(trench) {
+	for _, id := range sortedKeys(trench) {
 		z := d.Zones[id]
 		if z == nil || trench[id] < 3 || vmAt[id] {
 			continue
@@ -1866,15 +1858,6 @@ func ldLinkedToCaptured(d *Data, pa *PA, captured map[string]bool) bool {
 		}
 	}
 	return false
-}
-
-func ldSortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // --------------------------------------------------------------- locator

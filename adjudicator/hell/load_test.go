@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -73,7 +74,7 @@ func TestLoad_EmbeddedData(t *testing.T) {
 			t.Errorf("ZoneAdj[%s] not sorted", a)
 		}
 		for _, b := range adj {
-			if !contains(d.ZoneAdj[b], a) {
+			if !slices.Contains(d.ZoneAdj[b], a) {
 				t.Errorf("ZoneAdj not symmetric: %s-%s", a, b)
 			}
 		}
@@ -85,7 +86,7 @@ func TestLoad_EmbeddedData(t *testing.T) {
 		}
 		for _, b := range ls {
 			links++
-			if !contains(d.PALinks[b], a) {
+			if !slices.Contains(d.PALinks[b], a) {
 				t.Errorf("PALinks not symmetric: %s-%s", a, b)
 			}
 		}
@@ -112,7 +113,7 @@ func TestLoad_EmbeddedData(t *testing.T) {
 	}
 	for pa, bs := range d.PABases {
 		for _, b := range bs {
-			if !contains(b.PAs, pa) {
+			if !slices.Contains(b.PAs, pa) {
 				t.Errorf("PABases[%s] holds %s", pa, b.ID)
 			}
 		}

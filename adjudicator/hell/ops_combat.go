@@ -2,6 +2,7 @@ package hell
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -406,7 +407,7 @@ func (r *Rules) canDefFire(s *State, side, from, target string, air int) error {
 	if air > 0 && side != French {
 		return fail("only France has air points")
 	}
-	if !contains(r.defFireTargets(s, side, from), target) {
+	if !slices.Contains(r.defFireTargets(s, side, from), target) {
 		return fail("your units at %s cannot fire at %s (5.4, 6.2.4)", r.placeName(from), r.placeName(target))
 	}
 	return nil
@@ -467,7 +468,7 @@ func (r *Rules) canDefArtillery(s *State, side, target string) error {
 		return fail("no artillery munitions left")
 	case s.Fired["art:"+target]:
 		return fail("%s was already fired on by artillery this impulse (5.4)", r.placeName(target))
-	case !contains(r.defArtilleryTargets(s, side), target):
+	case !slices.Contains(r.defArtilleryTargets(s, side), target):
 		return fail("%s is not a target for defensive artillery (5.4, 6.2.4)", r.placeName(target))
 	}
 	return nil
@@ -596,7 +597,7 @@ func (r *Rules) canAttack(s *State, side, pa string, with []string, air int) err
 		return fail("no organized French unit stands in a PA joined to %s or a zone whose assault base reaches it (6.2.5)", d.locName(pa))
 	}
 	for _, id := range with {
-		if !contains(elig, id) {
+		if !slices.Contains(elig, id) {
 			return fail("%s cannot attack %s (eligible: %s)", id, d.locName(pa), strings.Join(elig, ", "))
 		}
 	}
@@ -1018,7 +1019,7 @@ func (r *Rules) canDefMove(s *State, side, id, dest string) error {
 		if u.Disorg || !d.isPA(u.Loc) {
 			return fail("%s may not move: only organized defenders in PAs move (5.6)", id)
 		}
-		if !contains(d.PALinks[u.Loc], dest) || s.Captured[dest] || len(s.vmAt(dest)) > 0 {
+		if !slices.Contains(d.PALinks[u.Loc], dest) || s.Captured[dest] || len(s.vmAt(dest)) > 0 {
 			return fail("%s moves one PA, along a line, to a French PA free of the enemy (5.6)", id)
 		}
 		if !r.frenchMayDefMove(s, u.Loc) {
@@ -1154,7 +1155,7 @@ func (r *Rules) breakOffOrder(s *State, verb string, args []string, ev *events) 
 		return err
 	}
 	z := r.canon(args[0])
-	if !contains(r.contestedZones(s), z) {
+	if !slices.Contains(r.contestedZones(s), z) {
 		return fail("there is no engagement to break off in %s", r.d.locName(z))
 	}
 	jz := r.nearestJungle(z)

@@ -1,6 +1,7 @@
 package hell
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/umpirebot/umpire/adjudicator"
@@ -153,7 +154,7 @@ func (r *Rules) canOccupy(s *State, side, id, pa string) error {
 	if s.Moved[id] {
 		return fail("%s has already moved at the end of this assault", id)
 	}
-	if !contains(r.occupyDests(s, side, id), pa) {
+	if !slices.Contains(r.occupyDests(s, side, id), pa) {
 		return fail("%s cannot occupy %s: an organized unit in an assault base or PA facing an empty enemy PA occupies it (5.7)", id, r.placeName(pa))
 	}
 	return nil
@@ -163,7 +164,7 @@ func (r *Rules) canWithdraw(s *State, side, id, dest string) error {
 	if s.Moved[id] {
 		return fail("%s has already moved at the end of this assault", id)
 	}
-	if !contains(r.withdrawDests(s, side, id), dest) {
+	if !slices.Contains(r.withdrawDests(s, side, id), dest) {
 		return fail("%s cannot withdraw to %s: the VM withdraws from a contested CR to a jungle zone or a level-3 trench; France to a PA of the CRC by a road without trenches, or from a zone along a chain free of the enemy (5.7, 6.2.7)", id, r.placeName(dest))
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -209,7 +210,7 @@ func TestRule_3_1_Reconstitution(t *testing.T) {
 	s = ref(t, s, "override unit "+a+" losses 2")
 	s = ref(t, s, "override track trade-points 0")
 	mustRefuse(t, s, VM, "done", "must be reconstituted first: "+a)
-	if o := adjudicator.Orders(testRules.Legal(s, VM)); contains(o, "done") {
+	if o := adjudicator.Orders(testRules.Legal(s, VM)); slices.Contains(o, "done") {
 		t.Fatal("done offered while a -2 battalion is on the map")
 	}
 	s = mustApply(t, s, VM, "reconstitute "+a)

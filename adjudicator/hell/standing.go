@@ -2,6 +2,7 @@ package hell
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -49,7 +50,7 @@ func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) 
 	}
 	key, val := strings.ToLower(args[0]), strings.ToLower(args[1])
 	vals, ok := standingKeys[key]
-	if !ok || !contains(vals, val) {
+	if !ok || !slices.Contains(vals, val) {
 		return fail("standing orders are %s; not %q %q", standingHelp(), args[0], args[1])
 	}
 	if s.Standing == nil {
