@@ -133,7 +133,9 @@ func Load(r Rules, rec Record, snap *Snapshot) (*Game, error) {
 		}
 	}
 	start := 0
-	if snap != nil && snap.Seq <= len(rec.Entries) && snap.valid(g.undone) {
+	// A snapshot is a cache: one of another format, or that fails to decode
+	// or validate, is ignored and the game replays from its log.
+	if snap != nil && snap.Format == SnapshotFormat(r) && snap.Seq >= 0 && snap.Seq <= len(rec.Entries) && snap.valid(g.undone) {
 		st, err := r.Decode(snap.State)
 		if err == nil {
 			g.State = st
@@ -276,8 +278,18 @@ func SplitOrders(text string) []string {
 	return out
 }
 
-// Orders prepares one or more orders from side, applied in turn. If any is
-// refused, none is taken and the error says which and why.
+// MaxBatch is the most orders one command may give.
+const MaxBatch = 50
+
+// Orders prepares one or more orders from side, applied in turn.
+//
+// Invariant 2 (no peeking): the orders before a refused one are taken, and
+// the caller commits and announces them with their rolls; the refused
+// order and those after it are not. So a refusal only ever reflects dice
+// that are committed and shown, and the next order never draws again dice
+// that a reply already depended on. When the first order is refused the
+// step is nil; when a later one is, both the step (the orders taken) and
+// the refusal are returned.
 func (g *Game) Orders(actor string, side Side, orders []string, source string, now time.Time) (*Step, error) {
 	if over, _ := g.Over(); over {
 		return nil, ErrOver
@@ -285,22 +297,32 @@ func (g *Game) Orders(actor string, side Side, orders []string, source string, n
 	if len(orders) == 0 {
 		return nil, &OrderError{Reason: "no order given"}
 	}
+	if len(orders) > MaxBatch {
+		return nil, &OrderError{Reason: fmt.Sprintf("%d orders in one command; at most %d are taken at once", len(orders), MaxBatch)}
+	}
 	st := &Step{state: g.State}
 	next := g.DiceNext()
 	for i, text := range orders {
 		if over := g.Rules.Prompt(st.state).Over; over {
-			return nil, &OrderError{Order: text, Reason: "the game ended with the previous order"}
+			return st, &OrderError{Order: text, Reason: fmt.Sprintf("the game ended with order %d; %s", i, batchTaken(i, len(orders)))}
 		}
 		d := NewStream(g.Rec.Seed, next)
 		ns, evs, err := g.Rules.Apply(st.state, side, text, d)
 		if err != nil {
-			if len(orders) > 1 {
-				var oe *OrderError
-				if errors.As(err, &oe) {
-					return nil, &OrderError{Order: oe.Order, Reason: fmt.Sprintf("%s (order %d of %d; none of them was taken)", oe.Reason, i+1, len(orders))}
+			if i == 0 {
+				if len(orders) > 1 {
+					var oe *OrderError
+					if errors.As(err, &oe) {
+						return nil, &OrderError{Order: oe.Order, Reason: fmt.Sprintf("%s (order 1 of %d; none was taken)", oe.Reason, len(orders))}
+					}
 				}
+				return nil, err
 			}
-			return nil, err
+			var oe *OrderError
+			if errors.As(err, &oe) {
+				return st, &OrderError{Order: oe.Order, Reason: fmt.Sprintf("%s (order %d of %d; %s)", oe.Reason, i+1, len(orders), batchTaken(i, len(orders)))}
+			}
+			return st, fmt.Errorf("order %d of %d: %w (%s)", i+1, len(orders), err, batchTaken(i, len(orders)))
 		}
 		kind := KindOrder
 		if side == Referee {
@@ -323,6 +345,21 @@ func (g *Game) Orders(actor string, side Side, orders []string, source string, n
 		st.Events = append(st.Events, evs...)
 	}
 	return st, nil
+}
+
+// batchTaken says which orders of a batch were taken before a refusal.
+func batchTaken(taken, of int) string {
+	if taken == 1 {
+		return fmt.Sprintf("order 1 was taken, %s", notTaken(2, of))
+	}
+	return fmt.Sprintf("orders 1–%d were taken, %s", taken, notTaken(taken+1, of))
+}
+
+func notTaken(from, to int) string {
+	if from == to {
+		return fmt.Sprintf("order %d was not", from)
+	}
+	return fmt.Sprintf("orders %d–%d were not", from, to)
 }
 
 // lastEffective is the index of the last order or override not undone.
@@ -490,6 +527,9 @@ func (g *Game) Commit(st *Step) {
 
 // Snapshot is an encoded state after entry Seq, to speed up loading.
 type Snapshot struct {
+	// Format names the engine's snapshot format and the title's state
+	// version (SnapshotFormat): a snapshot of another format is ignored.
+	Format string  `json:"format,omitempty"`
 	Seq    int     `json:"seq"`
 	State  []byte  `json:"state"`
 	Undone []int   `json:"undone"` // entries undone when it was taken
@@ -502,12 +542,32 @@ func (g *Game) Snapshot() (Snapshot, error) {
 	if err != nil {
 		return Snapshot{}, err
 	}
-	s := Snapshot{Seq: len(g.Rec.Entries), State: b, Result: g.result}
+	s := Snapshot{Format: SnapshotFormat(g.Rules), Seq: len(g.Rec.Entries), State: b, Result: g.result}
 	for k := range g.undone {
 		s.Undone = append(s.Undone, k)
 	}
 	sort.Ints(s.Undone)
 	return s, nil
+}
+
+// snapshotFormat is the engine's snapshot layout; bump it when Snapshot
+// changes meaning.
+const snapshotFormat = 1
+
+// StateVersioner is implemented by a title whose encoded state has a
+// version: bumping it invalidates the title's stored snapshots instead of
+// letting them be misread.
+type StateVersioner interface {
+	StateVersion() int
+}
+
+// SnapshotFormat is the format a snapshot of r's states is written in.
+func SnapshotFormat(r Rules) string {
+	v := 0
+	if sv, ok := r.(StateVersioner); ok {
+		v = sv.StateVersion()
+	}
+	return fmt.Sprintf("umpire-snapshot/%d %s/%d", snapshotFormat, r.Info().ID, v)
 }
 
 // valid: a snapshot stands only while no entry it covered was undone after.

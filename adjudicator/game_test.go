@@ -150,16 +150,37 @@ func TestUndo_PlayerLimits(t *testing.T) {
 	}
 }
 
-// A batch of orders is all or nothing.
-func TestOrders_BatchAtomic(t *testing.T) {
+// Invariant 2: a batch is taken up to its first refused order; the orders
+// before it come back in the step (to be committed and announced), the
+// refused one and those after it do not. A batch refused at its first
+// order changes nothing.
+func TestOrders_BatchTakenUpToRefusal(t *testing.T) {
 	g := newToy(t)
-	_, err := g.Orders("alice", "a", []string{"add 2", "add 3", "bogus"}, "", t0)
+	st, err := g.Orders("alice", "a", []string{"roll", "bogus", "add 3"}, "", t0)
 	var oe *OrderError
-	if !errors.As(err, &oe) || !strings.Contains(oe.Reason, "none of them was taken") {
+	if !errors.As(err, &oe) || !strings.Contains(oe.Reason, "order 2 of 3; order 1 was taken, orders 2–3 were not") {
 		t.Fatalf("got %v", err)
 	}
-	if len(g.Rec.Entries) != 0 || g.State.(*toyState).Total != 0 {
-		t.Fatal("a refused batch changed the game")
+	if st == nil || len(st.Entries) != 1 || st.Entries[0].Action != "roll" || len(st.Entries[0].Rolls) != 1 {
+		t.Fatalf("step %+v", st)
+	}
+	g.Commit(st)
+	if g.DiceNext() != 1 {
+		t.Fatalf("dice counter %d after a committed roll", g.DiceNext())
+	}
+	st, err = g.Orders("bob", "b", []string{"bogus", "add 2"}, "", t0)
+	if st != nil || !errors.As(err, &oe) || !strings.Contains(oe.Reason, "order 1 of 2; none was taken") {
+		t.Fatalf("got %v, %v", st, err)
+	}
+	if len(g.Rec.Entries) != 1 {
+		t.Fatal("a batch refused at its first order changed the game")
+	}
+	many := make([]string, MaxBatch+1)
+	for i := range many {
+		many[i] = "add 1"
+	}
+	if _, err := g.Orders("bob", "b", many, "", t0); err == nil || !strings.Contains(err.Error(), "at most 50") {
+		t.Fatalf("an oversized batch: %v", err)
 	}
 }
 
@@ -205,5 +226,86 @@ func TestPlayout_Toy(t *testing.T) {
 	st := Playout(toy{}, PlayoutOptions{Scenario: "s", Games: 50, Seed: 3}, nil)
 	if st.Finished != 50 || st.Panics+st.DeadEnds+st.ReplayMismatches+st.Refused != 0 {
 		t.Fatalf("%+v", st)
+	}
+}
+
+// mapState has the fields that broke Hell's snapshots (issue 14): maps
+// tagged omitempty that live play keeps empty and writes to.
+type mapState struct {
+	Moved map[string]bool                       `json:"moved,omitempty"`
+	Units map[string]*mapUnit                   `json:"units"`
+	Sides map[string]struct{ M map[string]int } `json:"sides,omitempty"`
+	List  []mapUnit                             `json:"list,omitempty"`
+}
+
+type mapUnit struct {
+	Marks map[string]int `json:"marks,omitempty"`
+}
+
+func (s *mapState) Encode() ([]byte, error) { return json.Marshal(s) }
+
+// A decoded state behaves as the live one: every map is writable, an
+// unknown field or a state that does not re-encode to its bytes is refused.
+func TestDecodeState_UsableZeroValues(t *testing.T) {
+	live := &mapState{Moved: map[string]bool{}, Units: map[string]*mapUnit{"a": {Marks: map[string]int{}}},
+		Sides: map[string]struct{ M map[string]int }{"x": {M: map[string]int{}}}, List: []mapUnit{{}}}
+	b, err := live.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := new(mapState)
+	if err := DecodeState(b, got, got.Encode); err != nil {
+		t.Fatal(err)
+	}
+	got.Moved["x"] = true // panicked before: a nil map after decode
+	got.Units["a"].Marks["y"] = 1
+	got.List[0].Marks["z"] = 1
+	if got.Sides["x"].M == nil || got.List[0].Marks == nil {
+		t.Fatal("a map inside a map value stayed nil")
+	}
+	if err := DecodeState([]byte(`{"units":{},"extra":1}`), new(mapState), nil); err == nil || !strings.Contains(err.Error(), "extra") {
+		t.Fatalf("unknown field: %v", err)
+	}
+	// `null` for a map that is always written: decoding makes it empty,
+	// which encodes as {}: not the bytes it came from, so refused.
+	x := new(mapState)
+	if err := DecodeState([]byte(`{"units":null}`), x, x.Encode); err == nil {
+		t.Fatal("a state that does not re-encode to its bytes was accepted")
+	}
+	if err := DecodeState([]byte(`{"units":{}} {}`), new(mapState), nil); err == nil {
+		t.Fatal("trailing data accepted")
+	}
+}
+
+// A snapshot of another format, or one that does not decode, is ignored:
+// the game replays from its log instead of misreading it.
+func TestLoad_IgnoresForeignOrBadSnapshots(t *testing.T) {
+	g := newToy(t)
+	g.Commit(must(t)(g.Orders("alice", "a", []string{"add 2"}, "", t0)))
+	g.Commit(must(t)(g.Orders("bob", "b", []string{"add 3"}, "", t0)))
+	good, err := g.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if good.Format != SnapshotFormat(toy{}) || good.Format == "" {
+		t.Fatalf("format %q", good.Format)
+	}
+	for name, mutate := range map[string]func(*Snapshot){
+		"no format":    func(s *Snapshot) { s.Format = "" },
+		"other format": func(s *Snapshot) { s.Format = "umpire-snapshot/0 toy/0" },
+		"undecodable":  func(s *Snapshot) { s.State = []byte(`{"total":`) },
+		"past the log": func(s *Snapshot) { s.Seq = 99 },
+		"negative":     func(s *Snapshot) { s.Seq = -1 },
+	} {
+		bad := good
+		bad.State = []byte(`{"total":1000,"next":"a","moves":2}`) // wrong if used
+		mutate(&bad)
+		h, err := Load(toy{}, g.Rec, &bad)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if eq, _ := Equal(h.State, g.State); !eq {
+			t.Fatalf("%s: the snapshot was used", name)
+		}
 	}
 }

@@ -1,7 +1,9 @@
 package adjudicator
 
 import (
+	"bytes"
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -16,8 +18,14 @@ type PlayoutStats struct {
 	Unterminated     int `json:"unterminated"`
 	Refused          int `json:"refused"` // legal orders that Apply refused
 	ReplayMismatches int `json:"replay_mismatches"`
-	Actions          int `json:"actions"`
-	Handoffs         int `json:"handoffs"` // changes of the awaited side
+	// Twins counts the restarts simulated: a twin game loaded from a
+	// snapshot of the live state, continued in lockstep with it to the end;
+	// TwinMismatches counts twins that diverged (events, prompt, legal
+	// orders or encoded state) or did not load.
+	Twins          int `json:"twins"`
+	TwinMismatches int `json:"twin_mismatches"`
+	Actions        int `json:"actions"`
+	Handoffs       int `json:"handoffs"` // changes of the awaited side
 	// Periods counts the game weeks (or a title's unit of time) played,
 	// summed over games; HandoffsPerPeriod is Handoffs / Periods.
 	Periods           int          `json:"weeks"`
@@ -42,6 +50,9 @@ type PlayoutOptions struct {
 	// Period names the unit of time a state is in (a game week), for the
 	// hand-offs-per-period figure; nil counts whole games.
 	Period func(State) int
+	// TwinEvery is the mean number of orders between simulated restarts
+	// (snapshot twins); 0 means 64, a negative value disables twins.
+	TwinEvery int
 }
 
 // SideOrder is one side's order.
@@ -152,8 +163,24 @@ func playOne(rules Rules, o PlayoutOptions, i uint64, limit int, st *PlayoutStat
 		}
 		g.Commit(step)
 	}
+	twinEvery := o.TwinEvery
+	if twinEvery == 0 {
+		twinEvery = 64
+	}
+	var tw *twin
 	periods := map[int]bool{}
 	for n := 0; ; n++ {
+		// DESIGN (Testing): at random steps a twin continues from
+		// Decode(Encode(state)), as a restarted process would.
+		if twinEvery > 0 && r.IntN(twinEvery) == 0 {
+			st.Twins++
+			var err error
+			if tw, err = startTwin(rules, g); err != nil {
+				st.TwinMismatches++
+				fail("twin at entry %d: %v", len(g.Rec.Entries), err)
+				return
+			}
+		}
 		if o.Period != nil {
 			periods[o.Period(g.State)] = true
 		}
@@ -201,6 +228,13 @@ func playOne(rules Rules, o PlayoutOptions, i uint64, limit int, st *PlayoutStat
 		}
 		g.Commit(step)
 		st.Actions++
+		if tw != nil {
+			if err := tw.follow(g, side, order, step, now); err != nil {
+				st.TwinMismatches++
+				fail("twin started after entry %d, at entry %d (%s %q): %v", tw.from, len(g.Rec.Entries), side, order, err)
+				return
+			}
+		}
 	}
 	back, err := Replay(rules, g.Rec)
 	if err != nil {
@@ -212,4 +246,72 @@ func playOne(rules Rules, o PlayoutOptions, i uint64, limit int, st *PlayoutStat
 		st.ReplayMismatches++
 		fail("replay differs from the played state")
 	}
+}
+
+// twin is a game loaded from a snapshot of a live game, as a restarted
+// process would load it, that must go on exactly as the live one.
+type twin struct {
+	g    *Game
+	from int // the live game's entries when the twin was made
+}
+
+func startTwin(rules Rules, g *Game) (*twin, error) {
+	snap, err := g.Snapshot()
+	if err != nil {
+		return nil, fmt.Errorf("encode: %w", err)
+	}
+	// The snapshot must decode (Load would silently replay the log
+	// instead, hiding a state that does not survive a restart).
+	if _, err := rules.Decode(snap.State); err != nil {
+		return nil, fmt.Errorf("the snapshot does not decode: %w", err)
+	}
+	rec := g.Rec
+	rec.Entries = append([]Entry(nil), g.Rec.Entries...)
+	tg, err := Load(rules, rec, &snap)
+	if err != nil {
+		return nil, fmt.Errorf("load from snapshot: %w", err)
+	}
+	t := &twin{g: tg, from: len(g.Rec.Entries)}
+	return t, t.same(g)
+}
+
+// follow gives the twin the order the live game just took and compares.
+func (t *twin) follow(g *Game, side Side, order string, live *Step, now time.Time) error {
+	step, err := t.g.Orders(string(side), side, []string{order}, "", now)
+	if err != nil {
+		return fmt.Errorf("the twin refused it: %v", err)
+	}
+	t.g.Commit(step)
+	a, _ := json.Marshal(live.Events)
+	b, _ := json.Marshal(step.Events)
+	if !bytes.Equal(a, b) {
+		return fmt.Errorf("events differ:\nlive: %s\ntwin: %s", a, b)
+	}
+	a, _ = json.Marshal(live.Entries)
+	b, _ = json.Marshal(step.Entries)
+	if !bytes.Equal(a, b) {
+		return fmt.Errorf("entries (dice) differ:\nlive: %s\ntwin: %s", a, b)
+	}
+	return t.same(g)
+}
+
+// same compares the encoded state, the prompt and every side's legal
+// orders of the twin and the live game.
+func (t *twin) same(g *Game) error {
+	if eq, err := Equal(g.State, t.g.State); err != nil || !eq {
+		return fmt.Errorf("encoded states differ (%v)", err)
+	}
+	a, _ := json.Marshal(g.Prompt())
+	b, _ := json.Marshal(t.g.Prompt())
+	if !bytes.Equal(a, b) {
+		return fmt.Errorf("prompts differ:\nlive: %s\ntwin: %s", a, b)
+	}
+	for _, side := range g.Prompt().Awaiting {
+		a, _ = json.Marshal(g.Rules.Legal(g.State, side))
+		b, _ = json.Marshal(t.g.Rules.Legal(t.g.State, side))
+		if !bytes.Equal(a, b) {
+			return fmt.Errorf("legal orders for %s differ", side)
+		}
+	}
+	return nil
 }

@@ -382,14 +382,21 @@ func (s *Service) order(c Command, sl *slot) ([]Reply, error) {
 		return nil, fmt.Errorf("give the order as text:\"...\" (several separated by ;); /help lists the legal ones")
 	}
 	before := g.Prompt()
-	st, err := g.Orders(c.User, side, orders, c.Source, s.now())
-	if err != nil {
-		return nil, err
+	st, refusal := g.Orders(c.User, side, orders, c.Source, s.now())
+	if st == nil {
+		return nil, refusal
 	}
+	// Invariant 2: the orders before a refused one are committed and
+	// announced with their dice; the refusal comes after them.
 	if err := s.commit(sl, st, nil); err != nil {
 		return nil, err
 	}
-	out := []Reply{{To: c.User, Text: fmt.Sprintf("Accepted (%s): %s", side, strings.Join(orders, "; "))}}
+	taken := orders[:len(st.Entries)]
+	ack := fmt.Sprintf("Accepted (%s): %s", side, strings.Join(taken, "; "))
+	if refusal != nil {
+		ack = fmt.Sprintf("Accepted (%s): %s. Refused: %v", side, strings.Join(taken, "; "), refusal)
+	}
+	out := []Reply{{To: c.User, Text: ack}}
 	out = append(out, s.deliver(g, st.Events, c.User)...)
 	public := false
 	for _, e := range st.Events {

@@ -24,7 +24,7 @@ func TestPlayout_AllScenarios(t *testing.T) {
 	for sc, games := range n {
 		st := adjudicator.Playout(testRules, adjudicator.PlayoutOptions{Scenario: sc, Games: games, Seed: 11}, time.Now)
 		t.Logf("%s: %d games, %d actions, %d hand-offs, %.1fs, wins %v", sc, st.Games, st.Actions, st.Handoffs, st.Seconds, st.Wins)
-		if st.Finished != games || st.Panics+st.DeadEnds+st.Unterminated+st.Refused+st.ReplayMismatches > 0 {
+		if st.Finished != games || st.Panics+st.DeadEnds+st.Unterminated+st.Refused+st.ReplayMismatches+st.TwinMismatches > 0 {
 			t.Fatalf("%s: %+v", sc, st)
 		}
 	}
@@ -141,7 +141,7 @@ func TestPlayout_Aggressive(t *testing.T) {
 			}
 			st := adjudicator.Playout(testRules, o, time.Now)
 			t.Logf("%s standing=%v: %d games, %d actions, %.1f hand-offs/week, %.1fs, wins %v", sc, standing, st.Games, st.Actions, st.HandoffsPerPeriod, st.Seconds, st.Wins)
-			if st.Finished != games || st.Panics+st.DeadEnds+st.Unterminated+st.Refused+st.ReplayMismatches > 0 {
+			if st.Finished != games || st.Panics+st.DeadEnds+st.Unterminated+st.Refused+st.ReplayMismatches+st.TwinMismatches > 0 {
 				t.Fatalf("%s: %+v", sc, st)
 			}
 		}

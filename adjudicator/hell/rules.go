@@ -1,7 +1,6 @@
 package hell
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -85,13 +84,60 @@ func (r *Rules) Setup(scenario string, _ adjudicator.Options) (adjudicator.State
 	return newState(r.d, scenario)
 }
 
-// Decode implements adjudicator.Rules.
+// StateVersion implements adjudicator.StateVersioner: bump it when State
+// changes shape, so stored snapshots are replayed instead of misread.
+func (r *Rules) StateVersion() int { return 1 }
+
+// Decode implements adjudicator.Rules: the decoded state behaves as the
+// live one it was encoded from (adjudicator.DecodeState), and names only
+// units and phases this title knows.
 func (r *Rules) Decode(b []byte) (adjudicator.State, error) {
-	var s State
-	if err := json.Unmarshal(b, &s); err != nil {
+	s := new(State)
+	if err := adjudicator.DecodeState(b, s, s.Encode); err != nil {
 		return nil, err
 	}
-	return &s, nil
+	if err := r.validate(s); err != nil {
+		return nil, fmt.Errorf("decode state: %w", err)
+	}
+	return s, nil
+}
+
+// validate checks a decoded state against the title's data: every unit of
+// the order of battle present, no unknown one, a known phase.
+func (r *Rules) validate(s *State) error {
+	if _, ok := r.d.Scenario(s.Scenario); !ok {
+		return fmt.Errorf("unknown scenario %q", s.Scenario)
+	}
+	switch s.Phase {
+	case PhaseSetupFrench, PhaseSetupVM, PhaseVMReorg, PhaseVMEntrench, PhaseFrenchSupply, PhaseVMDecide,
+		PhaseFrDecide, PhaseOperations, PhaseVMMove, PhaseFrMove, PhaseVMSiege, PhaseFrAttrition, PhaseOver:
+	default:
+		return fmt.Errorf("unknown phase %q", s.Phase)
+	}
+	if len(s.French) != len(r.d.Forces.French) {
+		return fmt.Errorf("%d French units, the order of battle has %d", len(s.French), len(r.d.Forces.French))
+	}
+	for _, u := range r.d.Forces.French {
+		if s.French[u.ID] == nil {
+			return fmt.Errorf("French unit %s missing", u.ID)
+		}
+	}
+	for _, u := range r.d.Forces.VM {
+		if s.VM[u.ID] == nil {
+			return fmt.Errorf("VM unit %s missing", u.ID)
+		}
+	}
+	dummies := len(s.VM) - len(r.d.Forces.VM)
+	if dummies < 0 || dummies > r.d.Forces.Dummies+r.d.Forces.ExtraDummies {
+		return fmt.Errorf("%d VM counters, the order of battle has %d and up to %d dummies",
+			len(s.VM), len(r.d.Forces.VM), r.d.Forces.Dummies+r.d.Forces.ExtraDummies)
+	}
+	for i := 1; i <= dummies; i++ {
+		if u := s.VM[DummyID(i)]; u == nil || !u.Dummy {
+			return fmt.Errorf("dummy %s missing", DummyID(i))
+		}
+	}
+	return nil
 }
 
 func st(s adjudicator.State) *State { return s.(*State) }

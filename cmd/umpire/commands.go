@@ -209,6 +209,7 @@ func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 	policy := fs.String("policy", "random", "how sides choose: `random` (uniform over the legal tree) or aggressive (prefers acting to passing)")
 	standing := fs.Bool("standing", false, "both sides set standing orders first (losses, conversions, morale checks, defensive fire and movement answered without a round trip)")
 	data := fs.String("data", "", "`dir`ectory with transcribed chart files")
+	twins := fs.Int("twins", 64, "simulate a restart every `N` orders on average: a twin loaded from a snapshot must go on exactly as the live game (0: off)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -223,7 +224,10 @@ func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 	if _, err := rules.Setup(*scenario, nil); err != nil {
 		return err
 	}
-	o := adjudicator.PlayoutOptions{Scenario: *scenario, Games: *games, Seed: *seed}
+	o := adjudicator.PlayoutOptions{Scenario: *scenario, Games: *games, Seed: *seed, TwinEvery: *twins}
+	if *twins <= 0 {
+		o.TwinEvery = -1
+	}
 	switch *policy {
 	case "random":
 	case "aggressive":
@@ -244,13 +248,13 @@ func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
-		fmt.Fprintf(stdout, "%d games of %s/%s: %d finished, %d panics, %d dead ends, %d unterminated, %d legal orders refused, %d replay mismatches; %d actions, %d hand-offs (%.1f per week), %.2fs. Wins: %v\n",
-			st.Games, *title, *scenario, st.Finished, st.Panics, st.DeadEnds, st.Unterminated, st.Refused, st.ReplayMismatches, st.Actions, st.Handoffs, st.HandoffsPerPeriod, st.Seconds, st.Wins)
+		fmt.Fprintf(stdout, "%d games of %s/%s: %d finished, %d panics, %d dead ends, %d unterminated, %d legal orders refused, %d replay mismatches, %d of %d snapshot twins diverged; %d actions, %d hand-offs (%.1f per week), %.2fs. Wins: %v\n",
+			st.Games, *title, *scenario, st.Finished, st.Panics, st.DeadEnds, st.Unterminated, st.Refused, st.ReplayMismatches, st.TwinMismatches, st.Twins, st.Actions, st.Handoffs, st.HandoffsPerPeriod, st.Seconds, st.Wins)
 		for _, f := range st.Failures {
 			fmt.Fprintln(stdout, "  "+f)
 		}
 	}
-	if st.Panics+st.DeadEnds+st.Unterminated+st.Refused+st.ReplayMismatches > 0 {
+	if st.Panics+st.DeadEnds+st.Unterminated+st.Refused+st.ReplayMismatches+st.TwinMismatches > 0 {
 		return fmt.Errorf("playouts found faults")
 	}
 	return nil

@@ -122,10 +122,11 @@ func TestPlay_RefusedOrderChangesNothing(t *testing.T) {
 		"@b /order text:done",
 		"@b /order text:done",
 		"@b /game status",
-		"@b /order text:\"dig G; dig N 3\"",
+		"@b /order text:\"dig N 3; dig G\"",
 		"@b /game status",
 		"@b /order text:\"dig HU\"",
 		"@b /game status",
+		"@b /order text:\"dig G; dig N 3\"",
 	}, "\n")), 0o600)
 	out, errs, code := umpire(t, "play", "--seed", "3", "--db", filepath.Join(dir, "x.db"), "--out", filepath.Join(dir, "img"), "--script", script)
 	if code != 0 {
@@ -135,7 +136,13 @@ func TestPlay_RefusedOrderChangesNothing(t *testing.T) {
 	if len(st) != 3 || st[0] != st[1] || st[1] != st[2] {
 		t.Fatalf("status changed across refused orders:\n%s", out)
 	}
-	if !strings.Contains(out, "none of them was taken") || !strings.Contains(out, "CR zone") {
+	if !strings.Contains(out, "none was taken") || !strings.Contains(out, "CR zone") {
+		t.Fatalf("refusals do not say why:\n%s", out)
+	}
+	// Issue 12: a batch refused at a later order takes the orders before
+	// it, announced, and says so.
+	if !strings.Contains(out, "[@b] Accepted (vm): dig G. Refused: \"dig N 3\" refused:") ||
+		!strings.Contains(out, "(order 2 of 2; order 1 was taken, order 2 was not)") {
 		t.Fatalf("refusals do not say why:\n%s", out)
 	}
 }
