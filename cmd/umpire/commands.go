@@ -91,6 +91,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	script := fs.String("script", "", "read commands from `file` instead of stdin (not interactive)")
 	mods := fs.String("mods", "mod", "comma-separated `users` who are moderators")
 	data := fs.String("data", "", "`dir`ectory with transcribed chart files replacing the embedded data")
+	drawMaps := fs.Bool("maps", true, "draw and post map images (false: text only, for fast replays of long scripts)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -112,7 +113,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *seed != 0 {
 		svc.Seed = bot.DemoSeed(*seed)
 	}
-	if maps != nil {
+	if maps != nil && *drawMaps {
 		svc.Maps = maps(ts)
 	}
 	con := &bot.Console{Service: svc, Channel: "console", Out: stdout, OutDir: *out}
