@@ -52,6 +52,7 @@ func (c *Console) Run(in io.Reader) error {
 
 // Line runs one console line and prints its replies.
 func (c *Console) Line(line string) {
+	defer c.recoverLine(line) // bot/recover.go
 	cmd, err := ParseLine(line)
 	if err != nil {
 		user := "?"

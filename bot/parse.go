@@ -25,7 +25,7 @@ func (c Command) Opt(name string) string { return c.Options[name] }
 
 // subcommands lists the commands that take a subcommand word.
 var subcommands = map[string][]string{
-	"game": {"new", "status", "end"},
+	"game": {"new", "status", "list", "end"},
 	"mod":  {"undo", "override", "seat"},
 }
 

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sort"
 	"strconv"
 	"strings"
@@ -48,6 +49,8 @@ type Service struct {
 	SnapshotEvery int
 	// Maps draws map images; nil posts no maps.
 	Maps Mapper
+	// Log receives recovered panics with their stacks (nil: slog.Default()).
+	Log *slog.Logger
 
 	mu    sync.Mutex
 	slots map[string]*slot
@@ -83,7 +86,8 @@ func (s *Service) now() time.Time {
 func (s *Service) isMod(c Command) bool { return c.Mod || s.Mods[c.User] }
 
 // Handle runs one command and returns the replies, in order.
-func (s *Service) Handle(c Command) []Reply {
+func (s *Service) Handle(c Command) (replies []Reply) {
+	defer s.guard(c)(&replies) // bot/recover.go: no panic takes the bot down
 	if c.Source != "" {
 		if _, _, done, err := s.DB.Processed(c.Source); err == nil && done {
 			return []Reply{{To: c.User, Text: "That interaction was already applied; nothing more was done."}}
@@ -96,6 +100,8 @@ func (s *Service) Handle(c Command) []Reply {
 		out, err = s.newGame(c)
 	case "game status":
 		out, err = s.withGame(c, s.status)
+	case "game list":
+		out, err = s.list(c)
 	case "game end":
 		out, err = s.withGame(c, s.end)
 	case "order":
@@ -113,10 +119,13 @@ func (s *Service) Handle(c Command) []Reply {
 	case "map":
 		out, err = s.withGame(c, s.mapCmd)
 	default:
-		err = fmt.Errorf("unknown command /%s; commands are /game new|status|end, /order, /help, /undo, /mod undo|override|seat", c.Name)
+		err = fmt.Errorf("unknown command /%s; commands are /game new|status|list|end, /order, /help, /undo, /mod undo|override|seat", c.Name)
 	}
 	if err != nil {
 		return append(out, Reply{To: c.User, Text: "Refused: " + err.Error()})
+	}
+	if c.Name == "mod undo" || c.Name == "mod override" {
+		s.moderatorActed(c)
 	}
 	return out
 }
@@ -173,7 +182,7 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.DB.CreateGame(g.Rec); err != nil {
+	if err := s.DB.CreateGameFrom(g.Rec, c.Source); err != nil {
 		return nil, err
 	}
 	s.mu.Lock()
@@ -332,6 +341,9 @@ func (s *Service) status(c Command, sl *slot) ([]Reply, error) {
 	v := viewerFor(g, c, s.isMod(c))
 	view := g.Rules.View(g.State, v)
 	lines := []string{fmt.Sprintf("Game %s (%s view); seats: %s.", g.Rec.ID, v, seatText(g))}
+	if l := s.needsModeratorLine(g.Rec.ID); l != "" {
+		lines = append(lines, l)
+	}
 	if over, res := g.Over(); over {
 		lines = append(lines, fmt.Sprintf("Game over: %s.", resultText(res)))
 	}

@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"expvar"
 	"fmt"
 	"io"
 	"log/slog"
@@ -41,6 +42,13 @@ type Bot struct {
 	// Log receives operational logs; hidden information (order texts,
 	// private replies) is logged only at debug level.
 	Log *slog.Logger
+	// Now is the clock the HTTP endpoint checks request timestamps against
+	// (nil: time.Now; injectable for tests).
+	Now func() time.Time
+	// Panics counts the panics recovered in interactions (an expvar.Int:
+	// an operator may expvar.Publish it); each is also logged at error
+	// level with the running count.
+	Panics expvar.Int
 
 	mu        sync.Mutex
 	closing   bool
@@ -214,12 +222,15 @@ func (b *Bot) roles(guild string) map[string]string {
 func commandOf(data discordgo.ApplicationCommandInteractionData) (name string, opts map[string]string, thread bool) {
 	name = strings.ToLower(data.Name)
 	list := data.Options
-	for len(list) == 1 && (list[0].Type == discordgo.ApplicationCommandOptionSubCommand || list[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
+	for len(list) == 1 && list[0] != nil && (list[0].Type == discordgo.ApplicationCommandOptionSubCommand || list[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
 		name += " " + strings.ToLower(list[0].Name)
 		list = list[0].Options
 	}
 	opts = map[string]string{}
 	for _, o := range list {
+		if o == nil {
+			continue
+		}
 		v := optionValue(o)
 		if o.Name == optThread {
 			thread = v == "true"
@@ -250,6 +261,9 @@ func optionValue(o *discordgo.ApplicationCommandInteractionDataOption) string {
 // focused finds the option being typed in an autocomplete interaction.
 func focused(opts []*discordgo.ApplicationCommandInteractionDataOption) *discordgo.ApplicationCommandInteractionDataOption {
 	for _, o := range opts {
+		if o == nil {
+			continue
+		}
 		if o.Focused {
 			return o
 		}

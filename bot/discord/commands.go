@@ -70,7 +70,7 @@ func sideChoices(sides []adjudicator.Side) []*discordgo.ApplicationCommandOption
 }
 
 // Commands builds the slash commands for the given titles: /game
-// new|status|end, /order, /map, /undo, /help and /mod undo|override|seat.
+// new|status|list|end, /order, /map, /undo, /help and /mod undo|override|seat.
 // The seat options of /game new are the titles' sides (required when every
 // title has that side).
 func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationCommand {
@@ -116,6 +116,7 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 		Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "new", Description: "Start a game in this channel (or in a new thread) and seat its players", Options: newOpts},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "status", Description: "Show the game's status as you may see it", Options: []*discordgo.ApplicationCommandOption{statusView}},
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "list", Description: "List this server's live games: phase, who is awaited, and which need a moderator"},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "end", Description: "Moderators: end the game and reveal the dice seed", Options: []*discordgo.ApplicationCommandOption{
 				winner, str("reason", "Why the game ends", false)}},
 		},

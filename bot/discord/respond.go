@@ -32,7 +32,7 @@ func (b *Bot) run(i *discordgo.Interaction, cmd bot.Command, thread bool) {
 	target := i.ChannelID
 	key := ChannelKey(i.GuildID, i.ChannelID)
 	note := ""
-	if thread && cmd.Name == "game new" && b.knownScenario(cmd) {
+	if thread && cmd.Name == "game new" && b.knownScenario(cmd) && !b.processed(cmd.Source) {
 		ch, err := b.openThread(i.ChannelID, cmd)
 		if err != nil {
 			b.log().Warn("cannot open a game thread", "channel", i.ChannelID, "err", err)
@@ -104,6 +104,13 @@ func (b *Bot) run(i *discordgo.Interaction, cmd bot.Command, thread bool) {
 	}
 }
 
+// processed: a redelivered /game new opens no second thread (the service
+// then refuses it as already applied).
+func (b *Bot) processed(source string) bool {
+	_, _, done, err := b.Service.DB.Processed(source)
+	return err == nil && done
+}
+
 // knownScenario: a thread is opened only for a game that names a known
 // title and scenario (else the service's refusal is answered here).
 func (b *Bot) knownScenario(cmd bot.Command) bool {
@@ -148,6 +155,8 @@ func (b *Bot) appID(i *discordgo.Interaction) string {
 	if i.AppID != "" {
 		return i.AppID
 	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	return b.AppID
 }
 

@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -27,6 +28,33 @@ type RunOptions struct {
 	// ShutdownWait bounds the wait for in-flight work at shutdown
 	// (default 30 s).
 	ShutdownWait time.Duration
+
+	// The HTTP endpoint's server limits (zero: the defaults below). A
+	// connection that sends its request more slowly than ReadTimeout
+	// allows is closed; HTTPShutdownWait bounds the wait for open
+	// connections at shutdown, after which they are closed.
+	ReadTimeout, WriteTimeout, IdleTimeout, HTTPShutdownWait time.Duration
+	// RegisterBackoff is the first wait before retrying a failed command
+	// registration in HTTP mode (default 5 s); it doubles up to 5 minutes,
+	// for at most RegisterAttempts tries (default 20).
+	RegisterBackoff  time.Duration
+	RegisterAttempts int
+}
+
+// The HTTP endpoint's default limits. Discord sends small bodies at once
+// and wants an answer within 3 seconds.
+const (
+	DefaultReadTimeout      = 10 * time.Second
+	DefaultWriteTimeout     = 15 * time.Second
+	DefaultIdleTimeout      = 60 * time.Second
+	DefaultHTTPShutdownWait = 5 * time.Second
+)
+
+func orDefault(d, def time.Duration) time.Duration {
+	if d > 0 {
+		return d
+	}
+	return def
 }
 
 // NewSession makes the discordgo session for a bot token; every REST
@@ -64,12 +92,8 @@ func Run(ctx context.Context, cfg Config, svc *bot.Service, opts RunOptions) err
 	}
 	b := &Bot{Service: svc, Session: s, AppID: cfg.ApplicationID, ModRoles: cfg.ModeratorRoles,
 		DMSideEvents: cfg.SendSideEventsByDM(), Log: log}
-	if b.AppID == "" {
-		app, err := s.Application("@me")
-		if err != nil {
-			return fmt.Errorf("cannot learn the application id (set application_id in the config): %w", err)
-		}
-		b.AppID = app.ID
+	if svc.Log == nil {
+		svc.Log = log
 	}
 	cmds := Commands(svc.Titles)
 	if err := CheckCommands(cmds); err != nil {
@@ -79,20 +103,33 @@ func Run(ctx context.Context, cfg Config, svc *bot.Service, opts RunOptions) err
 	if err != nil {
 		return err
 	}
-	if err := b.Register(body, cfg.GuildIDs); err != nil {
-		return err
+	httpMode := cfg.HTTP != "" || opts.Listener != nil
+	regCtx, stopReg := context.WithCancel(ctx)
+	defer stopReg()
+	regDone := make(chan struct{})
+	if err := b.registerAll(ctx, body, cfg.GuildIDs, len(cmds)); err != nil {
+		if !httpMode {
+			return err
+		}
+		// The endpoint can answer interactions without reaching Discord
+		// first: serve, and register in the background.
+		log.Warn("cannot register the commands now; serving anyway and retrying in the background", "err", err)
+		go func() {
+			defer close(regDone)
+			b.retryRegister(regCtx, body, cfg.GuildIDs, len(cmds), opts)
+		}()
+	} else {
+		close(regDone)
 	}
-	where := "globally (new commands may take up to an hour to show)"
-	if len(cfg.GuildIDs) > 0 {
-		where = fmt.Sprintf("in %d guild(s)", len(cfg.GuildIDs))
-	}
-	log.Info("commands registered", "count", len(cmds), "where", where, "application", b.AppID)
 	wait := opts.ShutdownWait
 	if wait == 0 {
 		wait = 30 * time.Second
 	}
-	if cfg.HTTP != "" || opts.Listener != nil {
-		return runHTTP(ctx, b, cfg, opts, wait)
+	if httpMode {
+		err := runHTTP(ctx, b, cfg, opts, wait)
+		stopReg()
+		<-regDone
+		return err
 	}
 	return runGateway(ctx, b, s, opts, wait)
 }
@@ -127,7 +164,14 @@ func runHTTP(ctx context.Context, b *Bot, cfg Config, opts RunOptions, wait time
 			return err
 		}
 	}
-	srv := &http.Server{Handler: b.HTTPHandler(key), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: b.HTTPHandler(key), ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:  orDefault(opts.ReadTimeout, DefaultReadTimeout),
+		WriteTimeout: orDefault(opts.WriteTimeout, DefaultWriteTimeout),
+		IdleTimeout:  orDefault(opts.IdleTimeout, DefaultIdleTimeout),
+		ErrorLog:     slog.NewLogLogger(b.log().Handler(), slog.LevelWarn)}
+	if srv.ReadHeaderTimeout > srv.ReadTimeout {
+		srv.ReadHeaderTimeout = srv.ReadTimeout
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	b.log().Info("serving the interactions endpoint", "addr", ln.Addr().String())
@@ -140,9 +184,14 @@ func runHTTP(ctx context.Context, b *Bot, cfg Config, opts RunOptions, wait time
 	case <-ctx.Done():
 	}
 	b.log().Info("shutting down: no new interactions; finishing those in flight")
-	sctx, cancel := context.WithTimeout(context.Background(), wait)
+	// Handlers answer at once (the work runs in the background), so only
+	// slow or idle connections keep Shutdown waiting: bounded, then closed.
+	sctx, cancel := context.WithTimeout(context.Background(), min(wait, orDefault(opts.HTTPShutdownWait, DefaultHTTPShutdownWait)))
 	defer cancel()
-	srv.Shutdown(sctx)
+	if err := srv.Shutdown(sctx); err != nil {
+		b.log().Info("closing the connections still open", "err", err)
+		srv.Close()
+	}
 	return drain(b, wait)
 }
 
@@ -158,4 +207,69 @@ func drain(b *Bot, wait time.Duration) error {
 	case <-time.After(wait):
 		return fmt.Errorf("interactions still in flight after %v; stopping anyway (accepted orders are on disk)", wait)
 	}
+}
+
+// registerAll learns the application id if needed, then registers the
+// commands.
+func (b *Bot) registerAll(ctx context.Context, body []byte, guilds []string, count int) error {
+	b.mu.Lock()
+	app := b.AppID
+	b.mu.Unlock()
+	if app == "" {
+		raw, err := b.Session.RequestRaw(http.MethodGet, discordgo.EndpointOAuth2Application("@me"), "", nil,
+			discordgo.EndpointOAuth2Application(""), 0, discordgo.WithContext(ctx))
+		var a struct {
+			ID string `json:"id"`
+		}
+		if err == nil {
+			if err = json.Unmarshal(raw, &a); err == nil && !isSnowflake(a.ID) {
+				err = errors.New("Discord's answer names no application id")
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("cannot learn the application id (set application_id in the config): %w", err)
+		}
+		app = a.ID
+		b.mu.Lock()
+		b.AppID = app
+		b.mu.Unlock()
+	}
+	if err := b.registerFor(ctx, app, body, guilds); err != nil {
+		return err
+	}
+	where := "globally (new commands may take up to an hour to show)"
+	if len(guilds) > 0 {
+		where = fmt.Sprintf("in %d guild(s)", len(guilds))
+	}
+	b.log().Info("commands registered", "count", count, "where", where, "application", app)
+	return nil
+}
+
+// retryRegister retries the registration with a doubling backoff, for a
+// bounded number of tries, until ctx ends.
+func (b *Bot) retryRegister(ctx context.Context, body []byte, guilds []string, count int, opts RunOptions) {
+	wait := orDefault(opts.RegisterBackoff, 5*time.Second)
+	tries := opts.RegisterAttempts
+	if tries <= 0 {
+		tries = 20
+	}
+	for n := 1; n <= tries; n++ {
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+		err := b.registerAll(ctx, body, guilds, count)
+		if err == nil {
+			return
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		b.log().Warn("command registration failed; will retry", "try", n, "of", tries, "next_in", (2 * wait).String(), "err", err)
+		wait = min(2*wait, 5*time.Minute)
+	}
+	b.log().Error("gave up registering the commands; the endpoint still serves the commands Discord already has; restart to try again", "tries", tries)
 }
