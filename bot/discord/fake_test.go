@@ -35,6 +35,9 @@ type fakeDiscord struct {
 	limitOnce map[string]bool
 	// roles is what GET /guilds/{id}/roles returns.
 	roles []map[string]any
+	// failing answers the next n requests to a path with a 500 (Discord
+	// unreachable or failing); -1 fails them all.
+	failing map[string]int
 }
 
 type recorded struct {
@@ -54,7 +57,7 @@ type fakeFile struct {
 }
 
 func newFake(t testing.TB) *fakeDiscord {
-	return &fakeDiscord{t: t, schema: loadSchema(t), acked: map[string]bool{}, forbidden: map[string]bool{}, limitOnce: map[string]bool{},
+	return &fakeDiscord{t: t, schema: loadSchema(t), acked: map[string]bool{}, forbidden: map[string]bool{}, limitOnce: map[string]bool{}, failing: map[string]int{},
 		roles: []map[string]any{{"id": "555555555555555555", "name": "Umpires"}, {"id": "555555555555555556", "name": "Players"}}}
 }
 
@@ -98,6 +101,15 @@ func (f *fakeDiscord) RoundTrip(req *http.Request) (*http.Response, error) {
 		f.t.Errorf("%s %s without the bot token", req.Method, path)
 	}
 	f.mu.Lock()
+	if n := f.failing[path]; n != 0 {
+		if n > 0 {
+			f.failing[path] = n - 1
+		}
+		f.mu.Unlock()
+		rec.Status = 500
+		f.record(rec)
+		return f.respond(req, 500, `{"message": "500: Internal Server Error", "code": 0}`), nil
+	}
 	if f.limitOnce[path] {
 		delete(f.limitOnce, path)
 		f.mu.Unlock()
