@@ -21,6 +21,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/umpirebot/umpire/adjudicator"
 )
 
 // melee: the VM's combat step, impulse 1, zone N and P trenched at level 3.
@@ -694,4 +696,40 @@ func TestHandToHand_1_5_Threshold86EndsGame(t *testing.T) {
 		t.Fatalf("phase %s winner %q losses %d", s.Phase, s.Winner, s.VMLosses)
 	}
 	mustRefuse(t, s, French, "check 1/2REI-1", "the game is over")
+}
+
+// 5, 5.5 (issue 17): the attacks of an impulse are simultaneous, so each
+// unit attacks once per impulse: battalions in P>H7, a base reaching both
+// H7 and H2, attack H7 and cannot attack H2 in the same impulse, whether
+// named or not; a battalion that did not attack still can.
+func TestHandToHand_5_5_EachUnitAttacksOncePerImpulse(t *testing.T) {
+	s := melee(t)
+	putV(s, "P>H7", "308/88/23", "308/88/29")
+	putF(s, "H7", "BT3-1")
+	putF(s, "H2", "BT3-2")
+	ns, _, err := testRules.Apply(s, VM, "attack H7 with 308/88/23 308/88/29", constDice(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = ns.(*State)
+	for _, order := range []string{"attack H2", "attack H2 with 308/88/23"} {
+		_, _, err := testRules.Apply(s, VM, order, constDice(2))
+		if err == nil || !strings.Contains(err.Error(), "attack") || !strings.Contains(err.Error(), "5.5") {
+			t.Fatalf("%q after those battalions attacked H7: %v", order, err)
+		}
+	}
+	if slices.Contains(adjudicator.Orders(testRules.Legal(s, VM)), "attack H2") {
+		t.Fatal("the legal orders offer attack H2 to battalions that already attacked")
+	}
+	// A fresh battalion in the same base may attack H2.
+	putV(s, "P>H7", "308/88/322")
+	s.VM["308/88/322"].Engaged = true
+	if _, _, err := testRules.Apply(s, VM, "attack H2 with 308/88/322", constDice(2)); err != nil {
+		t.Fatalf("a battalion that has not attacked: %v", err)
+	}
+	// The mark lasts one impulse.
+	s = impulse(s, StepCombat)
+	if err := testRules.canAttack(s, VM, "H2", []string{"308/88/23"}, 0); err != nil {
+		t.Fatalf("next impulse: %v", err)
+	}
 }

@@ -560,6 +560,9 @@ func (r *Rules) attackers(s *State, side, pa string) []string {
 	var out []string
 	for _, loc := range locs {
 		for _, id := range s.sideAt(side, loc) {
+			if s.Fired[attackedKey(id)] {
+				continue // 5, 5.5: a unit attacks once per impulse
+			}
 			if side == VM {
 				u := s.VM[id]
 				if !u.Engaged || u.Disorg || u.Fatigued && s.VMLosses >= 50 {
@@ -590,11 +593,23 @@ func (r *Rules) canAttack(s *State, side, pa string, with []string, air int) err
 		return fail("air support: France only, %d point(s) left", s.AirPoints)
 	}
 	elig := r.attackers(s, side, pa)
-	if len(elig) == 0 {
-		if side == VM {
-			return fail("no engaged, organized battalion stands in an assault base reaching %s or a VM PA joined to it (5.5)", d.locName(pa))
+	for _, id := range with {
+		if s.Fired[attackedKey(id)] {
+			return fail("%s already attacked this impulse: each unit attacks once per impulse, and the impulse's attacks are simultaneous (5, 5.5)", id)
 		}
-		return fail("no organized French unit stands in a PA joined to %s or a zone whose assault base reaches it (6.2.5)", d.locName(pa))
+	}
+	if len(elig) == 0 {
+		again := ""
+		for k := range s.Fired {
+			if strings.HasPrefix(k, attackedKey("")) {
+				again = "; units that attacked this impulse cannot attack again (5, 5.5)"
+				break
+			}
+		}
+		if side == VM {
+			return fail("no engaged, organized battalion stands in an assault base reaching %s or a VM PA joined to it (5.5)%s", d.locName(pa), again)
+		}
+		return fail("no organized French unit stands in a PA joined to %s or a zone whose assault base reaches it (6.2.5)%s", d.locName(pa), again)
 	}
 	for _, id := range with {
 		if !slices.Contains(elig, id) {
@@ -784,6 +799,9 @@ func (r *Rules) melee(s *State, side, pa string, att []string, air int, tankOpti
 	defs := s.sideAt(def, pa)
 	s.Fired["melee:"+pa] = true
 	s.Hit[pa] = true
+	for _, id := range att {
+		s.Fired[attackedKey(id)] = true
+	}
 	if len(defs) == 0 {
 		// Only dummies were there: revealed and gone (4.2.1).
 		ev.pub("%s attacks %s: no VM battalion was there.", capital(sideName(side)), d.locName(pa))
@@ -1193,3 +1211,8 @@ func capital(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// attackedKey marks a unit that took part in a hand-to-hand attack this
+// impulse (5: the impulse's attacks are simultaneous, so a unit attacks
+// once; an attacker that advanced after combat has attacked too).
+func attackedKey(id string) string { return "attacked:" + id }
