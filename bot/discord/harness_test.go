@@ -74,7 +74,7 @@ func (m *pngMapper) PNG(v adjudicator.View) ([]byte, error) {
 }
 
 type harness struct {
-	t    *testing.T
+	t    testing.TB
 	fake *fakeDiscord
 	db   *storage.DB
 	svc  *bot.Service
@@ -83,7 +83,7 @@ type harness struct {
 	n    int
 }
 
-func newHarness(t *testing.T) *harness {
+func newHarness(t testing.TB) *harness {
 	t.Helper()
 	fake := newFake(t)
 	db, err := storage.Open(filepath.Join(t.TempDir(), "umpire.db"))

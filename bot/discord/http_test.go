@@ -19,7 +19,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-func keyPair(t *testing.T) (ed25519.PublicKey, ed25519.PrivateKey) {
+func keyPair(t testing.TB) (ed25519.PublicKey, ed25519.PrivateKey) {
 	pub, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
 		t.Fatal(err)

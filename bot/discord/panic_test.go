@@ -251,17 +251,7 @@ func TestNullOptions(t *testing.T) {
 	handler := h.bot.HTTPHandler(pub)
 	h.slash(alice, "/game new title:hell scenario:full-battle french:@alice vm:@bob")
 	h.fake.take()
-	member := `"guild_id":"` + guildA + `","channel_id":"` + chanA + `","member":{"user":{"id":"` + alice.id + `","username":"alice"},"permissions":"0"}`
-	payloads := []string{
-		`{"id":"800000000000000701","application_id":"` + appID + `","type":2,"token":"t1","version":1,` + member + `,"data":{"id":"1","name":"order","type":1,"options":[null]}}`,
-		`{"id":"800000000000000702","application_id":"` + appID + `","type":4,"token":"t2","version":1,` + member + `,"data":{"id":"1","name":"order","type":1,"options":[null]}}`,
-		`{"id":"800000000000000703","application_id":"` + appID + `","type":2,"token":"t3","version":1,` + member + `,"data":{"id":"1","name":"game","type":1,"options":[{"name":"status","type":1,"options":[null]}]}}`,
-		`{"id":"800000000000000704","application_id":"` + appID + `","type":2,"token":"t4","version":1,"guild_id":"` + guildA + `","channel_id":"` + chanA + `","member":{"permissions":"0"},"data":{"id":"1","name":"help","type":1}}`,
-		`{"id":"800000000000000705","application_id":"` + appID + `","type":3,"token":"t5","version":1,"guild_id":"` + guildA + `","channel_id":"` + chanA + `","member":{"user":null},"data":{"custom_id":"order:done","component_type":2},"message":null}`,
-		`{"id":"800000000000000706","application_id":"` + appID + `","type":2,"token":"t6","version":1,` + member + `,"data":null}`,
-		`{"id":"800000000000000707","application_id":"` + appID + `","type":4,"token":"t7","version":1,` + member + `,"data":{"id":"1","name":"order","type":1,"options":[{"name":"text","type":3,"value":{"x":1},"focused":true}]}}`,
-		`{"id":"800000000000000708","application_id":"` + appID + `","type":2,"token":"t8","version":1,` + member + `}`,
-	}
+	payloads := malformedPayloads()
 	rec := h.record(chanA)
 	for k, p := range payloads {
 		w, o := h.serve(handler, signedRequest(priv, []byte(p)))
@@ -292,5 +282,21 @@ func TestNullOptions(t *testing.T) {
 	handler.ServeHTTP(w, signedRequest(priv, []byte(`{"id":"800000000000000799","application_id":"`+appID+`","type":1,"token":"t","version":1}`)))
 	if w.Code != 200 {
 		t.Errorf("PING after the bad payloads: %d", w.Code)
+	}
+}
+
+// malformedPayloads are interactions of bad shapes, as a hostile or buggy
+// client could sign them (also the fuzz target's seeds).
+func malformedPayloads() []string {
+	member := `"guild_id":"` + guildA + `","channel_id":"` + chanA + `","member":{"user":{"id":"` + alice.id + `","username":"alice"},"permissions":"0"}`
+	return []string{
+		`{"id":"800000000000000701","application_id":"` + appID + `","type":2,"token":"t1","version":1,` + member + `,"data":{"id":"1","name":"order","type":1,"options":[null]}}`,
+		`{"id":"800000000000000702","application_id":"` + appID + `","type":4,"token":"t2","version":1,` + member + `,"data":{"id":"1","name":"order","type":1,"options":[null]}}`,
+		`{"id":"800000000000000703","application_id":"` + appID + `","type":2,"token":"t3","version":1,` + member + `,"data":{"id":"1","name":"game","type":1,"options":[{"name":"status","type":1,"options":[null]}]}}`,
+		`{"id":"800000000000000704","application_id":"` + appID + `","type":2,"token":"t4","version":1,"guild_id":"` + guildA + `","channel_id":"` + chanA + `","member":{"permissions":"0"},"data":{"id":"1","name":"help","type":1}}`,
+		`{"id":"800000000000000705","application_id":"` + appID + `","type":3,"token":"t5","version":1,"guild_id":"` + guildA + `","channel_id":"` + chanA + `","member":{"user":null},"data":{"custom_id":"order:done","component_type":2},"message":null}`,
+		`{"id":"800000000000000706","application_id":"` + appID + `","type":2,"token":"t6","version":1,` + member + `,"data":null}`,
+		`{"id":"800000000000000707","application_id":"` + appID + `","type":4,"token":"t7","version":1,` + member + `,"data":{"id":"1","name":"order","type":1,"options":[{"name":"text","type":3,"value":{"x":1},"focused":true}]}}`,
+		`{"id":"800000000000000708","application_id":"` + appID + `","type":2,"token":"t8","version":1,` + member + `}`,
 	}
 }

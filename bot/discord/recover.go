@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"runtime/debug"
 	"unicode/utf8"
 
@@ -125,11 +126,10 @@ func validate(i *discordgo.Interaction) error {
 	if i.Type == discordgo.InteractionPing {
 		return nil
 	}
+	if err := answerable(i); err != nil {
+		return err
+	}
 	switch {
-	case !isSnowflake(i.ID) || len(i.ID) > maxIDLen:
-		return errors.New("bad interaction id")
-	case i.Token == "" || len(i.Token) > maxTokenLen:
-		return errors.New("bad interaction token")
 	case i.AppID != "" && (!isSnowflake(i.AppID) || len(i.AppID) > maxIDLen):
 		return errors.New("bad application id")
 	case i.GuildID != "" && (!isSnowflake(i.GuildID) || len(i.GuildID) > maxIDLen):
@@ -173,6 +173,22 @@ func validate(i *discordgo.Interaction) error {
 	}
 	if u := caller(i); u == "" || !isSnowflake(u) || len(u) > maxIDLen {
 		return errors.New("no valid user")
+	}
+	return nil
+}
+
+// tokenRE: interaction tokens are URL-safe; one that is not could aim the
+// bot's callbacks and follow-ups at another path.
+var tokenRE = regexp.MustCompile(`^[A-Za-z0-9._~-]+$`)
+
+// answerable: the interaction's id and token can be put in the callback
+// and webhook URLs.
+func answerable(i *discordgo.Interaction) error {
+	switch {
+	case !isSnowflake(i.ID) || len(i.ID) > maxIDLen:
+		return errors.New("bad interaction id")
+	case len(i.Token) > maxTokenLen || !tokenRE.MatchString(i.Token):
+		return errors.New("bad interaction token")
 	}
 	return nil
 }

@@ -30,6 +30,11 @@ func (b *Bot) Gateway(i *discordgo.Interaction) {
 	if i == nil {
 		return
 	}
+	if err := answerable(i); err != nil {
+		// Nothing can be answered without an id and a token.
+		b.log().Warn("dropped a gateway interaction that cannot be answered", "interaction", clip(i.ID, maxIDLen), "err", err)
+		return
+	}
 	if !b.accept() {
 		b.callback(i, ephemeral("Umpire is restarting; try again in a minute."))
 		return
