@@ -1083,3 +1083,33 @@ func TestFire_5_4_EmptyFriendlyPADirectsFire(t *testing.T) {
 		}
 	})
 }
+
+// 5.4 (issue 17): "the French player first resolves all infantry fires, PA
+// by PA, adding the fire strengths of all units present": a PA's infantry
+// fires once per impulse, at one target; artillery is per target place as
+// before.
+func TestFire_5_4_OneInfantryFirePerPlacePerImpulse(t *testing.T) {
+	s := board(t, VM, StepDefFire)
+	s.Trench["E"], s.Trench["K"] = 1, 1
+	putF(s, "B1", "3/13DBLE-1")
+	putF(s, "B2", "3/13DBLE-2")
+	putV(s, "E>B1", "312/209/130")
+	putV(s, "K>B1", "312/209/154")
+	ns, _, err := testRules.Apply(s, French, "fire B1 E>B1", constDice(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = ns.(*State)
+	_, _, err = testRules.Apply(s, French, "fire B1 K>B1", constDice(1))
+	if err == nil || !strings.Contains(err.Error(), "already fired this impulse") {
+		t.Fatalf("a second fire from B1: %v", err)
+	}
+	for _, o := range adjudicator.Orders(testRules.Legal(s, French)) {
+		if strings.HasPrefix(o, "fire B1 ") {
+			t.Fatalf("the legal orders offer %q after B1 fired", o)
+		}
+	}
+	if _, _, err := testRules.Apply(s, French, "artillery K>B1", constDice(1)); err != nil {
+		t.Fatalf("artillery at the other base: %v", err)
+	}
+}

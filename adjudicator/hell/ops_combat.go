@@ -401,6 +401,9 @@ func (r *Rules) canDefFire(s *State, side, from, target string, air int) error {
 	if s.Fired["inf:"+target] {
 		return fail("%s was already fired on by infantry this impulse (5.4)", r.placeName(target))
 	}
+	if s.Fired[firedFromKey(side, from)] {
+		return fail("the units at %s already fired this impulse: infantry fires PA by PA, all units of a place together, once (5.4, 6.2.4)", r.placeName(from))
+	}
 	if air > s.AirPoints {
 		return fail("%d air point(s) left this week", s.AirPoints)
 	}
@@ -489,6 +492,7 @@ func (r *Rules) infantryFire(s *State, side, from, target string, air int, dice 
 		shift--
 	}
 	s.Fired["inf:"+target] = true
+	s.Fired[firedFromKey(side, from)] = true
 	why := fmt.Sprintf("infantry fire from %s (%s) at %s", r.placeName(from), strings.Join(ids, ", "), r.placeName(target))
 	if air > 0 {
 		why += fmt.Sprintf(" with %d air point(s)", air)
@@ -510,6 +514,9 @@ func (r *Rules) autoDefFire(s *State, dice adjudicator.Dice, ev *events) {
 	}
 	fired := false
 	for _, from := range froms {
+		if s.Fired[firedFromKey(side, from)] {
+			continue
+		}
 		best := ""
 		for _, t := range r.defFireTargets(s, side, from) {
 			if !s.Fired["inf:"+t] && (best == "" || stack(t) > stack(best)) {
@@ -1216,3 +1223,9 @@ func capital(s string) string {
 // impulse (5: the impulse's attacks are simultaneous, so a unit attacks
 // once; an attacker that advanced after combat has attacked too).
 func attackedKey(id string) string { return "attacked:" + id }
+
+// firedFromKey marks a place whose infantry fired this impulse (5.4: the
+// French "resolves all infantry fires, PA by PA, adding the fire strengths
+// of all units present": a place fires once, at one target; 6.2.4 the
+// same for the VM).
+func firedFromKey(side, loc string) string { return "infrom:" + side + ":" + loc }
