@@ -673,16 +673,23 @@ func TestHandToHand_1_5_Threshold50StopsAssaults(t *testing.T) {
 		p := testRules.Prompt(s)
 		s = mustApply(t, s, string(p.Awaiting[0]), p.Default)
 	}
-	// Next round: no assault for the VM this turn.
-	for i := 0; !(s.Round == 2 && s.Half == VM && s.Step == StepDecide); i++ {
-		if i > 40 || s.Phase != PhaseOperations {
-			t.Fatalf("round 2 VM decision never reached: %s round %d %s %s", s.Phase, s.Round, s.Half, s.Step)
+	// Next round: no assault for the VM this turn; its decision, having
+	// the one public answer pass, is taken at once.
+	var all strings.Builder
+	for i := 0; !(s.Round == 2 && s.Half == French); i++ {
+		if i > 40 || s.Phase != PhaseOperations || s.Round == 2 && s.Impulse > 0 {
+			t.Fatalf("round 2's VM half: %s round %d %s %s impulse %d", s.Phase, s.Round, s.Half, s.Step, s.Impulse)
 		}
 		p := testRules.Prompt(s)
-		s = mustApply(t, s, string(p.Awaiting[0]), p.Default)
+		var ev []adjudicator.Event
+		s, ev = applyEv2(t, s, string(p.Awaiting[0]), p.Default, dice())
+		all.WriteString(evText(ev))
 	}
-	mustRefuse(t, s, VM, "assault", "1.5")
-	if slices.Contains(legal(s, VM), "assault") {
+	has(t, all.String(), "no VM assault in round 2 (50 VM step losses this turn, 1.5)")
+	x := s.clone()
+	x.Half, x.Step = VM, StepDecide
+	mustRefuse(t, x, VM, "assault", "1.5")
+	if slices.Contains(legal(x, VM), "assault") {
 		t.Fatal("assault offered after 50 losses")
 	}
 }

@@ -162,6 +162,14 @@ func (r *Rules) flow(s *State, dice adjudicator.Dice, ev *events) {
 				s.Step = StepNext
 				continue
 			}
+		case StepDecide:
+			// 2: the VM assaults only in a week it decided to (a public
+			// fact), so its only answer otherwise is pass: taken at once.
+			if s.Half == VM && !s.vmMayAssault() {
+				ev.pub("5: no VM assault in round %d (%s).", s.Round, s.noAssaultReason())
+				r.endHalf(s, ev)
+				continue
+			}
 		}
 		if r.onlyDone(s) && s.Acted != stepKey(s) {
 			r.stepDone(s, dice, ev)
@@ -194,6 +202,19 @@ func (r *Rules) vmMayConsolidate(s *State) bool {
 		}
 	}
 	return false
+}
+
+// vmMayAssault: 2, the VM assaults only in a week it decided to assault;
+// 1.5, not after its 50th step loss this turn.
+func (s *State) vmMayAssault() bool {
+	return s.Acting == VM && s.NoAssault != s.Turn
+}
+
+func (s *State) noAssaultReason() string {
+	if s.Acting != VM {
+		return "the Viet Minh did not decide to assault this week, 2"
+	}
+	return "50 VM step losses this turn, 1.5"
 }
 
 // stepKey names the current step of the operational phase.
@@ -720,6 +741,9 @@ func (r *Rules) attackDecision(s *State, side, verb string, args []string, dice 
 		}
 		if side == VM && s.NoAssault == s.Turn {
 			return fail("1.5: after 50 VM step losses no more VM assault this turn")
+		}
+		if side == VM && s.Acting != VM {
+			return fail("the Viet Minh did not decide to assault this week (2): in France's week of operations the VM half has movement only; `pass`")
 		}
 		r.startImpulse(s, 1, ev)
 		return nil

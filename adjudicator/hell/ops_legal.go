@@ -144,7 +144,7 @@ func (r *Rules) opLegal(s *State, side string) []adjudicator.Choice {
 		out = append(out, done)
 	case StepDecide:
 		if side == VM {
-			if s.NoAssault != s.Turn {
+			if s.vmMayAssault() {
 				out = append(out, leaf("assault", "launch an assault: up to three impulses (5)"))
 			}
 		} else {

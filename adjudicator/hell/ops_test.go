@@ -1,6 +1,7 @@
 package hell
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -344,4 +345,37 @@ func TestOverride_UnitPlaces(t *testing.T) {
 	}
 	mustRefuse(t, s, string(adjudicator.Referee), "override unit "+bn+" at pool", "or out or track")
 	mustRefuse(t, s, string(adjudicator.Referee), "override unit 1/2REI-1 at track", "or out or pool")
+}
+
+// 2, 3.2, 4.1 (issue 17): a VM that passes the week cannot assault in it;
+// its half has movement only, and its decision, having one answer that
+// everyone knows, is taken at once. In a week the VM assaults, France's
+// drops come in every round whoever else operates (TestOps_4_1).
+func TestOps_2_VMThatPassedCannotAssault(t *testing.T) {
+	s := advance(t, start(t, "full-battle"), PhaseVMDecide)
+	s = mustApply(t, s, VM, "pass")
+	s = mustApply(t, s, French, "operate")
+	if s.Acting != French || s.Half != VM || s.Step != StepMove {
+		t.Fatalf("acting %q, %s half, step %s", s.Acting, s.Half, s.Step)
+	}
+	ns, ev := applyEv2(t, s, VM, "done", dice())
+	if ns.Half != French || ns.Step != StepMove {
+		t.Fatalf("after the VM's movement: %s half, step %s; want the French half", ns.Half, ns.Step)
+	}
+	has(t, evText(ev), "no VM assault in round 1 (the Viet Minh did not decide to assault this week, 2)")
+	// Even put at the decision, the VM is refused and offered only pass.
+	x := s.clone()
+	x.Step = StepDecide
+	mustRefuse(t, x, VM, "assault", "did not decide to assault this week (2)")
+	if got := adjudicator.Orders(testRules.Legal(x, VM)); slices.Contains(got, "assault") || !slices.Contains(got, "pass") {
+		t.Fatalf("legal VM decisions in France's week: %v", got)
+	}
+}
+
+func evText(ev []adjudicator.Event) string {
+	var b strings.Builder
+	for _, e := range ev {
+		b.WriteString(e.Text + "\n")
+	}
+	return b.String()
 }
