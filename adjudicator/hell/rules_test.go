@@ -662,3 +662,53 @@ func jsonOf(t *testing.T, v any) string {
 }
 
 func newRand(n uint64) *rand.Rand { return rand.New(rand.NewPCG(n, n)) }
+
+// 0.1, 3.1 (issue 17): "On the third step loss, the VM battalion is
+// destroyed. It may, however, be reconstituted as a whole unit and recover
+// steps." A destroyed battalion may be set to reconstitute: on the track
+// at zero steps, a step back each turn, held while still at -2 (H4), back
+// in Jungle Zone 2 at -1 after two turns.
+func TestRule_0_1_DestroyedBattalionReconstitutes(t *testing.T) {
+	s := start(t, "full-battle")
+	a := firstVMAt(s, "C", false)
+	s = ref(t, s, "override unit "+a+" at out losses 3")
+	s = ref(t, s, "override track trade-points 0")
+	if !s.VM[a].destroyed() {
+		t.Fatalf("%+v", *s.VM[a])
+	}
+	if o := adjudicator.Orders(testRules.Legal(s, VM)); !slices.Contains(o, "reconstitute "+a) {
+		t.Fatalf("reconstitute %s not offered: %v", a, o)
+	}
+	ns, ev := applyEv2(t, s, VM, "reconstitute "+a, dice())
+	for _, e := range ev {
+		if e.Audience.All && strings.Contains(e.Text, a) {
+			t.Fatalf("the public learns which battalion: %q", e.Text)
+		}
+	}
+	s = ns
+	if u := s.VM[a]; u.Loc != LocTrack || !u.Recover || u.Losses != 3 {
+		t.Fatalf("on the track: %+v", *u)
+	}
+	s = mustApply(t, s, VM, "done")
+	s = advance(t, s, PhaseVMReorg)
+	if u := s.VM[a]; u.Loc != LocTrack || u.Losses != 2 {
+		t.Fatalf("after one turn: %+v", *u)
+	}
+	s = mustApply(t, s, VM, "done")
+	s = advance(t, s, PhaseVMReorg)
+	if u := s.VM[a]; u.Losses != 1 {
+		t.Fatalf("after two turns: %+v", *u)
+	}
+	s = mustApply(t, s, VM, "done")
+	if u := s.VM[a]; u.Loc != testRules.d.Map.ReinforcementJungle || u.Losses != 1 {
+		t.Fatalf("returned: %+v", *u)
+	}
+	// A battalion not in the scenario (out, no loss) is not destroyed.
+	x := start(t, "initial-assault")
+	for id, u := range x.VM {
+		if u.Loc == LocOut && !u.Dummy {
+			mustRefuse(t, x, VM, "reconstitute "+id, "not on the map")
+			break
+		}
+	}
+}

@@ -62,6 +62,9 @@ type VUnit struct {
 	Recover bool `json:"recover,omitempty"`
 }
 
+// destroyed: a battalion that lost its third step (0.1), off the map.
+func (u *VUnit) destroyed() bool { return !u.Dummy && u.Loc == LocOut && u.Losses >= 3 }
+
 // Advance is a pending advance after combat into a PA (5.5).
 type Advance struct {
 	Side  string   `json:"side"`

@@ -290,7 +290,14 @@ func (r *Rules) reorgOrder(s *State, verb string, args []string, ev *events) err
 			return err
 		}
 		from := u.Loc
+		wasDestroyed := u.destroyed()
 		u.Loc, u.Return, u.Recover, u.Revealed = LocTrack, s.Turn+1, true, false
+		if wasDestroyed {
+			// Ruling H46: on the track at zero steps, a step back a turn.
+			ev.to(VM, "3.1: destroyed battalion %s goes to the Game Turn track to reconstitute, a step back each turn; it is due on turn %d.", id, s.Turn+1)
+			ev.pub("3.1: the Viet Minh sets a destroyed battalion to reconstitute.")
+			return nil
+		}
 		dropped := s.upkeep(r.d)
 		ev.to(VM, "3.1: %s leaves %s to reconstitute; it returns on turn %d with a step back.", id, r.d.locName(from), s.Turn+1)
 		ev.pub("3.1: the Viet Minh withdraws a unit from %s to reconstitute.", r.d.locName(from))
@@ -344,6 +351,8 @@ func (r *Rules) canReconstitute(s *State, id string) error {
 	switch {
 	case u.Dummy:
 		return fail("%s is a dummy: dummies do not reconstitute", id)
+	case u.destroyed():
+		return nil // 0.1: "It may, however, be reconstituted" (ruling H46)
 	case !r.d.onMap(u.Loc):
 		return fail("%s is not on the map", id)
 	case u.Losses == 0:
