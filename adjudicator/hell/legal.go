@@ -123,7 +123,7 @@ func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator
 		})...)
 		out = append(out, done)
 	case PhaseVMSiege:
-		if s.VMMunitions > 0 {
+		if s.VMMunitions > 0 && s.Acting != VM {
 			var pts []adjudicator.Choice
 			for n := 1; n <= s.VMMunitions; n++ {
 				pts = append(pts, adjudicator.Choice{Word: fmt.Sprint(n), Next: []adjudicator.Choice{

@@ -809,6 +809,13 @@ func (r *Rules) endWeek(s *State, ev *events) {
 	s.Moved = nil
 	ev.pub("7: all Fatigue markers are removed.")
 	s.Phase = PhaseVMSiege
+	if s.Acting == VM {
+		// Ruling H47: siege fire belongs to a week of siege; after a week
+		// of assault the VM has nothing to decide here.
+		ev.pub("8: French attrition. No siege fire after a week of VM assault (2, 8).")
+		r.attrition(s, ev)
+		return
+	}
 	ev.pub("8: French attrition. The Viet Minh may spend barrage points on siege fire (%d available).", s.VMMunitions)
 }
 
@@ -817,6 +824,9 @@ func (r *Rules) endWeek(s *State, ev *events) {
 func (r *Rules) canSiege(s *State, n int, where string) error {
 	if where != "crc" && where != "isabelle" {
 		return fail("siege fire falls on the crc or on isabelle, not %q (8)", where)
+	}
+	if s.Acting == VM {
+		return fail("siege fire is for a week of siege: the Viet Minh assaulted this week (2, 8; ruling H47)")
 	}
 	if n > s.VMMunitions {
 		return fail("you have %d barrage point(s), not %d", s.VMMunitions, n)
