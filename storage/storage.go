@@ -47,7 +47,6 @@ import (
 
 	"github.com/umpirebot/umpire/adjudicator"
 	"go.etcd.io/bbolt"
-	bolterrors "go.etcd.io/bbolt/errors"
 )
 
 // SchemaVersion is the newest database schema this build understands.
@@ -97,46 +96,37 @@ var (
 
 // DB is an open Umpire database.
 type DB struct {
-	bolt *bbolt.DB
-	path string
+	bolt     *bbolt.DB
+	path     string
+	readOnly bool
 }
 
 // Open opens or creates the database at path. A new file gets the current
 // schema; an older schema is migrated; a newer one, or a bbolt file that is
 // not an Umpire database, is refused. If another process holds the file,
 // Open fails after about a second with a "locked by another umpire" error.
+// An existing empty file is refused (bbolt would silently make it a new
+// database), and a damaged file gives a one-line error naming it, never a
+// panic (safe.go).
 func Open(path string) (*DB, error) {
-	fresh := false
-	switch st, err := os.Stat(path); {
-	case errors.Is(err, fs.ErrNotExist):
-		fresh = true
-	case err != nil:
-		return nil, fmt.Errorf("open db %s: %w", path, err)
-	case !st.Mode().IsRegular():
-		return nil, fmt.Errorf("open db %s: not a regular file", path)
-	case st.Mode().Perm()&0o077 != 0:
-		// Tighten rather than warn: the package has no logger, and a seed
-		// file readable by others is never what the operator wants.
-		if err := os.Chmod(path, fileMode); err != nil {
-			return nil, fmt.Errorf("open db %s: mode is %v and holds secret dice seeds; could not restrict it to %v: %w",
-				path, st.Mode().Perm(), fileMode, err)
-		}
+	fresh, err := statDB(path, false)
+	if err != nil {
+		return nil, err
 	}
-	b, err := bbolt.Open(path, fileMode, &bbolt.Options{Timeout: lockTimeout})
-	switch {
-	case errors.Is(err, bolterrors.ErrTimeout):
-		return nil, fmt.Errorf("open db %s: database is locked by another umpire (waited %v)", path, lockTimeout)
-	case errors.Is(err, bolterrors.ErrInvalid), errors.Is(err, bolterrors.ErrVersionMismatch), errors.Is(err, bolterrors.ErrChecksum):
-		return nil, fmt.Errorf("open db %s: not a bbolt database, or corrupt: %w", path, err)
-	case err != nil:
-		return nil, fmt.Errorf("open db %s: %w", path, err)
+	b, err := openBolt(path, false)
+	if err != nil {
+		return nil, err
 	}
 	if fresh {
 		// bbolt fsyncs the new file but not its directory entry.
 		syncDir(filepath.Dir(path))
 	}
 	db := &DB{bolt: b, path: path}
-	if err := b.Update(db.prepare); err != nil {
+	err = db.update(db.prepare)
+	if err == nil && !fresh {
+		err = db.checkAtOpen()
+	}
+	if err != nil {
 		b.Close()
 		return nil, err
 	}
@@ -173,13 +163,9 @@ func (db *DB) prepare(tx *bbolt.Tx) error {
 		}
 		return db.ensureBuckets(tx)
 	}
-	raw := meta.Get(kSchema)
-	if len(raw) != 8 {
-		return fmt.Errorf("db %s is not a valid Umpire database: schema version missing or malformed", db.path)
-	}
-	v := binary.BigEndian.Uint64(raw)
-	if v > currentSchema {
-		return fmt.Errorf("db %s has schema version %d; this umpire understands up to %d: upgrade umpire", db.path, v, currentSchema)
+	v, err := schemaOf(meta, db.path)
+	if err != nil {
+		return err
 	}
 	for ; v < currentSchema; v++ {
 		m, ok := migrations[v]
@@ -194,6 +180,19 @@ func (db *DB) prepare(tx *bbolt.Tx) error {
 		}
 	}
 	return db.ensureBuckets(tx)
+}
+
+// schemaOf reads the schema version from the meta bucket.
+func schemaOf(meta *bbolt.Bucket, path string) (uint64, error) {
+	raw := meta.Get(kSchema)
+	if len(raw) != 8 {
+		return 0, fmt.Errorf("db %s is not a valid Umpire database: schema version missing or malformed", path)
+	}
+	v := binary.BigEndian.Uint64(raw)
+	if v > currentSchema {
+		return 0, fmt.Errorf("db %s has schema version %d; this umpire understands up to %d: upgrade umpire", path, v, currentSchema)
+	}
+	return v, nil
 }
 
 func (db *DB) ensureBuckets(tx *bbolt.Tx) error {
@@ -264,7 +263,7 @@ func (db *DB) CreateGame(rec adjudicator.Record) error {
 	case rec.Commitment != adjudicator.Commitment(rec.Seed):
 		return fmt.Errorf("create game %s: commitment does not match the seed", rec.ID)
 	}
-	return db.bolt.Update(func(tx *bbolt.Tx) error {
+	return db.update(func(tx *bbolt.Tx) error {
 		id := []byte(rec.ID)
 		if tx.Bucket(bGames).Get(id) != nil {
 			return fmt.Errorf("create game %s: id taken: %w", rec.ID, ErrDuplicate)
@@ -316,7 +315,7 @@ func lastEntry(log *bbolt.Bucket, gameID string) (*adjudicator.Entry, error) {
 // transaction (for seat changes). Its ID, Title, Channel, Seed and
 // Commitment must not change.
 func (db *DB) Append(gameID string, entries []adjudicator.Entry, header *adjudicator.Record) error {
-	err := db.bolt.Update(func(tx *bbolt.Tx) error {
+	err := db.update(func(tx *bbolt.Tx) error {
 		return appendTx(tx, gameID, entries, header)
 	})
 	if err != nil {
@@ -395,7 +394,7 @@ func appendTx(tx *bbolt.Tx, gameID string, entries []adjudicator.Entry, hdr *adj
 // Header is a game's header: its record without entries.
 func (db *DB) Header(gameID string) (adjudicator.Record, error) {
 	var rec adjudicator.Record
-	err := db.bolt.View(func(tx *bbolt.Tx) error {
+	err := db.view(func(tx *bbolt.Tx) error {
 		var err error
 		rec, err = header(tx, gameID)
 		return err
@@ -407,7 +406,7 @@ func (db *DB) Header(gameID string) (adjudicator.Record, error) {
 // that the stored log runs 1..n without gap.
 func (db *DB) Record(gameID string) (adjudicator.Record, error) {
 	var rec adjudicator.Record
-	err := db.bolt.View(func(tx *bbolt.Tx) error {
+	err := db.view(func(tx *bbolt.Tx) error {
 		var err error
 		if rec, err = header(tx, gameID); err != nil {
 			return err
@@ -435,7 +434,7 @@ func (db *DB) Record(gameID string) (adjudicator.Record, error) {
 // GameInChannel is the id of the channel's live game, or ErrNotFound.
 func (db *DB) GameInChannel(channel string) (string, error) {
 	var id string
-	err := db.bolt.View(func(tx *bbolt.Tx) error {
+	err := db.view(func(tx *bbolt.Tx) error {
 		g := tx.Bucket(bChannels).Get([]byte(channel))
 		if g == nil {
 			return fmt.Errorf("channel %s: no live game: %w", channel, ErrNotFound)
@@ -450,7 +449,7 @@ func (db *DB) GameInChannel(channel string) (string, error) {
 // stays loadable by id. Freeing a channel that is already free is not an
 // error; freeing it from a game that does not hold it is.
 func (db *DB) EndChannel(channel, gameID string) error {
-	return db.bolt.Update(func(tx *bbolt.Tx) error {
+	return db.update(func(tx *bbolt.Tx) error {
 		ch := tx.Bucket(bChannels)
 		g := ch.Get([]byte(channel))
 		switch {
@@ -467,7 +466,7 @@ func (db *DB) EndChannel(channel, gameID string) error {
 // ("g2" before "g10").
 func (db *DB) Games() ([]string, error) {
 	var ids []string
-	err := db.bolt.View(func(tx *bbolt.Tx) error {
+	err := db.view(func(tx *bbolt.Tx) error {
 		return tx.Bucket(bGames).ForEach(func(k, _ []byte) error {
 			ids = append(ids, string(k))
 			return nil
@@ -519,7 +518,7 @@ func digits(s string) int {
 // Processed reports whether an interaction (an entry's Source) was already
 // processed, and by which game and entry.
 func (db *DB) Processed(source string) (gameID string, seq int, ok bool, err error) {
-	err = db.bolt.View(func(tx *bbolt.Tx) error {
+	err = db.view(func(tx *bbolt.Tx) error {
 		raw := tx.Bucket(bInteractions).Get([]byte(source))
 		if raw == nil {
 			return nil
@@ -538,7 +537,7 @@ func (db *DB) Processed(source string) (gameID string, seq int, ok bool, err err
 // one. A snapshot past the end of the stored log is refused: it would
 // describe entries that were never committed.
 func (db *DB) PutSnapshot(gameID string, s adjudicator.Snapshot) error {
-	return db.bolt.Update(func(tx *bbolt.Tx) error {
+	return db.update(func(tx *bbolt.Tx) error {
 		if _, err := header(tx, gameID); err != nil {
 			return fmt.Errorf("put snapshot: %w", err)
 		}
@@ -567,7 +566,7 @@ func (db *DB) PutSnapshot(gameID string, s adjudicator.Snapshot) error {
 // Snapshot is the game's latest snapshot, or nil, nil if it has none.
 func (db *DB) Snapshot(gameID string) (*adjudicator.Snapshot, error) {
 	var snap *adjudicator.Snapshot
-	err := db.bolt.View(func(tx *bbolt.Tx) error {
+	err := db.view(func(tx *bbolt.Tx) error {
 		sb := tx.Bucket(bSnapshots).Bucket([]byte(gameID))
 		if sb == nil {
 			return nil
@@ -599,7 +598,7 @@ type Deadline struct {
 // PutDeadline sets or replaces a game's deadline.
 func (db *DB) PutDeadline(gameID string, d Deadline) error {
 	d.Game = gameID
-	return db.bolt.Update(func(tx *bbolt.Tx) error {
+	return db.update(func(tx *bbolt.Tx) error {
 		if _, err := header(tx, gameID); err != nil {
 			return fmt.Errorf("put deadline: %w", err)
 		}
@@ -614,7 +613,7 @@ func (db *DB) PutDeadline(gameID string, d Deadline) error {
 // Deadline is a game's deadline, or ErrNotFound.
 func (db *DB) Deadline(gameID string) (Deadline, error) {
 	var d Deadline
-	err := db.bolt.View(func(tx *bbolt.Tx) error {
+	err := db.view(func(tx *bbolt.Tx) error {
 		raw := tx.Bucket(bDeadlines).Get([]byte(gameID))
 		if raw == nil {
 			return fmt.Errorf("game %s: no deadline: %w", gameID, ErrNotFound)
@@ -630,7 +629,7 @@ func (db *DB) Deadline(gameID string) (Deadline, error) {
 
 // DeleteDeadline removes a game's deadline; removing none is not an error.
 func (db *DB) DeleteDeadline(gameID string) error {
-	return db.bolt.Update(func(tx *bbolt.Tx) error {
+	return db.update(func(tx *bbolt.Tx) error {
 		return tx.Bucket(bDeadlines).Delete([]byte(gameID))
 	})
 }
@@ -638,7 +637,7 @@ func (db *DB) DeleteDeadline(gameID string) error {
 // Deadlines lists every pending deadline, soonest first (ties by game id).
 func (db *DB) Deadlines() ([]Deadline, error) {
 	var out []Deadline
-	err := db.bolt.View(func(tx *bbolt.Tx) error {
+	err := db.view(func(tx *bbolt.Tx) error {
 		return tx.Bucket(bDeadlines).ForEach(func(k, v []byte) error {
 			var d Deadline
 			if err := json.Unmarshal(v, &d); err != nil {
@@ -668,7 +667,7 @@ func (db *DB) NewGameID(prefix string) (string, error) {
 		prefix = "g"
 	}
 	var id string
-	err := db.bolt.Update(func(tx *bbolt.Tx) error {
+	err := db.update(func(tx *bbolt.Tx) error {
 		games := tx.Bucket(bGames)
 		for {
 			n, err := games.NextSequence()
