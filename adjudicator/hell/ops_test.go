@@ -236,9 +236,12 @@ func TestOps_4_FewerRoundsByAgreement(t *testing.T) {
 	mustRefuse(t, s, VM, "end-week", "already offered")
 	s = mustApply(t, s, VM, "done")
 	s = mustApply(t, s, VM, "pass")
-	s = mustApply(t, s, French, "end-week")
-	if s.Phase != PhaseVMSiege {
-		t.Fatalf("phase %s: the week should be over", s.Phase)
+	turn := s.Turn
+	s, ev = applyEv(t, s, French, "end-week")
+	// The week is over; after a week of assault there is no siege fire
+	// (ruling H47): attrition, then the next turn.
+	if s.Phase == PhaseOperations || s.Phase == PhaseVMSiege || !anyText(ev, "No siege fire after a week of VM assault") {
+		t.Fatalf("phase %s, turn %d (from %d): the week should be over", s.Phase, s.Turn, turn)
 	}
 }
 
@@ -378,4 +381,22 @@ func evText(ev []adjudicator.Event) string {
 		b.WriteString(e.Text + "\n")
 	}
 	return b.String()
+}
+
+// 2, 8 (issue 17, ruling H47): siege fire is spent only after a week of
+// siege; after a week of assault it is refused and not offered.
+func TestRule_8_SiegeFireOnlyInASiegeWeek(t *testing.T) {
+	s := advance(t, start(t, "full-battle"), PhaseVMSiege)
+	if s.Acting != "" {
+		t.Fatalf("a quiet week: acting %q", s.Acting)
+	}
+	mustApply(t, s, VM, "siege 1 crc")
+	x := s.clone()
+	x.Acting = VM
+	mustRefuse(t, x, VM, "siege 1 crc", "week of siege")
+	for _, o := range adjudicator.Orders(testRules.Legal(x, VM)) {
+		if strings.HasPrefix(o, "siege") {
+			t.Fatalf("offered %q after a week of assault", o)
+		}
+	}
 }
