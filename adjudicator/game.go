@@ -84,11 +84,106 @@ func (r Record) Header() Record {
 
 // Game is a record replayed into a state.
 type Game struct {
-	Rules  Rules
-	Rec    Record
-	State  State
-	undone map[int]bool
-	result *Result
+	Rules Rules
+	// Rec is the game's header and its log, or only the log's tail: the
+	// Base entries before Rec.Entries stay in storage (LoadTail).
+	Rec   Record
+	State State
+	// Base counts the log entries before Rec.Entries, and BaseDice is
+	// entry Base's DiceTo (the counter never goes back, so no earlier
+	// entry drew past it). Both are 0 when Rec holds the whole log.
+	Base     int
+	BaseDice uint64
+	// Earlier reads log entries 1..n from storage, for the rare operations
+	// that need the whole log (undo replays from setup); nil with a
+	// partial log makes them fail.
+	Earlier func(n int) ([]Entry, error)
+	undone  map[int]bool
+	result  *Result
+}
+
+// Len is the number of entries in the game's log, loaded or not.
+func (g *Game) Len() int { return g.Base + len(g.Rec.Entries) }
+
+// LoadTail loads a game from its header, a snapshot taken after entry
+// snap.Seq, and the log entries after it (rec.Entries, in order, starting
+// at snap.Seq+1); baseDice is entry snap.Seq's DiceTo. It reads undo marks
+// from the snapshot's Undone list and the tail's undo entries, which
+// together are every mark the whole log holds. It fails (and the caller
+// loads the whole record with Load) when the snapshot is of another
+// format, does not decode, or was invalidated by an undo in the tail.
+func LoadTail(r Rules, rec Record, snap *Snapshot, baseDice uint64) (*Game, error) {
+	if rec.Commitment != Commitment(rec.Seed) {
+		return nil, fmt.Errorf("game %s: seed does not match its commitment", rec.ID)
+	}
+	if snap == nil || snap.Format != SnapshotFormat(r) || snap.Seq < 0 {
+		return nil, fmt.Errorf("game %s: no usable snapshot", rec.ID)
+	}
+	g := &Game{Rules: r, Rec: rec, Base: snap.Seq, BaseDice: baseDice, undone: map[int]bool{}}
+	for _, k := range snap.Undone {
+		g.undone[k] = true
+	}
+	for i, e := range rec.Entries {
+		if e.Seq != snap.Seq+1+i {
+			return nil, fmt.Errorf("game %s: the tail is not the log after entry %d", rec.ID, snap.Seq)
+		}
+		for _, t := range e.Undoes {
+			g.undone[t] = true
+		}
+	}
+	if !snap.valid(g.undone) {
+		return nil, fmt.Errorf("game %s: the snapshot after entry %d was undone since", rec.ID, snap.Seq)
+	}
+	st, err := r.Decode(snap.State)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: snapshot: %w", rec.ID, err)
+	}
+	g.State, g.result = st, snap.Result
+	for _, e := range rec.Entries {
+		if err := g.replayEntry(e); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// full reads the entries before the loaded tail, so that Rec holds the
+// whole log.
+func (g *Game) full() error {
+	if g.Base == 0 {
+		return nil
+	}
+	if g.Earlier == nil {
+		return fmt.Errorf("game %s: only the entries after %d are loaded", g.Rec.ID, g.Base)
+	}
+	early, err := g.Earlier(g.Base)
+	if err != nil {
+		return fmt.Errorf("game %s: reading the log: %w", g.Rec.ID, err)
+	}
+	if len(early) != g.Base {
+		return fmt.Errorf("game %s: reading the log: %d entries, want %d", g.Rec.ID, len(early), g.Base)
+	}
+	for i, e := range early {
+		if e.Seq != i+1 {
+			return fmt.Errorf("game %s: reading the log: entry %d has seq %d", g.Rec.ID, i+1, e.Seq)
+		}
+	}
+	g.Rec.Entries = append(early[:len(early):len(early)], g.Rec.Entries...)
+	g.Base, g.BaseDice = 0, 0
+	return nil
+}
+
+// Trim drops the loaded entries up to seq (a snapshot after seq is
+// stored), keeping memory bounded while a game is played; the operations
+// that need them read them back through Earlier.
+func (g *Game) Trim(seq int) {
+	if seq <= g.Base || seq > g.Len() || g.Earlier == nil {
+		return
+	}
+	n := seq - g.Base
+	g.BaseDice = g.Rec.Entries[n-1].DiceTo
+	g.Rec.Entries = append([]Entry(nil), g.Rec.Entries[n:]...)
+	g.Base = seq
 }
 
 // Step is a change prepared against a game but not yet committed: storage
@@ -203,6 +298,9 @@ func (g *Game) replayWithout(undone map[int]bool) (State, *Result, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := g.full(); err != nil {
+		return nil, nil, err
+	}
 	h := &Game{Rules: g.Rules, Rec: g.Rec, State: s, undone: undone}
 	for _, e := range g.Rec.Entries {
 		if err := h.replayEntry(e); err != nil {
@@ -250,7 +348,7 @@ func (g *Game) Undone(seq int) bool { return g.undone[seq] }
 // DiceNext is the counter the next roll starts from: one past the last
 // counter any entry ever consumed, undone or not.
 func (g *Game) DiceNext() uint64 {
-	var n uint64
+	n := g.BaseDice
 	for _, e := range g.Rec.Entries {
 		if e.DiceTo > n {
 			n = e.DiceTo
@@ -260,7 +358,7 @@ func (g *Game) DiceNext() uint64 {
 }
 
 func (g *Game) entry(kind, actor string, side Side, action, source string, now time.Time, offset int) Entry {
-	return Entry{Seq: len(g.Rec.Entries) + 1 + offset, Kind: kind, Actor: actor, Side: side, Action: action,
+	return Entry{Seq: g.Len() + 1 + offset, Kind: kind, Actor: actor, Side: side, Action: action,
 		Time: now.UTC(), Source: source}
 }
 
@@ -382,6 +480,9 @@ func (g *Game) Undo(actor string, side Side, source string, now time.Time) (*Ste
 	if over, _ := g.Over(); over {
 		return nil, ErrOver
 	}
+	if err := g.full(); err != nil {
+		return nil, err
+	}
 	i := g.lastEffective(nil)
 	if i < 0 {
 		return nil, &OrderError{Reason: "there is no order to undo"}
@@ -403,6 +504,9 @@ func (g *Game) Undo(actor string, side Side, source string, now time.Time) (*Ste
 func (g *Game) ModUndo(actor string, n int, source string, now time.Time) (*Step, error) {
 	if n < 1 {
 		return nil, &OrderError{Reason: "count must be at least 1"}
+	}
+	if err := g.full(); err != nil {
+		return nil, err
 	}
 	skip := map[int]bool{}
 	var seqs []int
@@ -542,7 +646,7 @@ func (g *Game) Snapshot() (Snapshot, error) {
 	if err != nil {
 		return Snapshot{}, err
 	}
-	s := Snapshot{Format: SnapshotFormat(g.Rules), Seq: len(g.Rec.Entries), State: b, Result: g.result}
+	s := Snapshot{Format: SnapshotFormat(g.Rules), Seq: g.Len(), State: b, Result: g.result}
 	for k := range g.undone {
 		s.Undone = append(s.Undone, k)
 	}
