@@ -16,6 +16,7 @@ func (s *Service) Complete(c Command, typed string, max int) []string {
 	if err != nil {
 		return nil
 	}
+	defer s.release(sl)
 	sl.mu.Lock()
 	defer sl.mu.Unlock()
 	g := sl.g
@@ -77,6 +78,7 @@ func (s *Service) QuickOrders(c Command, max int) []string {
 	if err != nil {
 		return nil
 	}
+	defer s.release(sl)
 	sl.mu.Lock()
 	defer sl.mu.Unlock()
 	return quickOrders(sl.g, c, max)
@@ -102,6 +104,7 @@ func (s *Service) QuickOrdersFor(channel string, max int) (user string, orders [
 	if err != nil {
 		return "", nil
 	}
+	defer s.release(sl)
 	sl.mu.Lock()
 	defer sl.mu.Unlock()
 	g := sl.g

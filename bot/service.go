@@ -52,13 +52,29 @@ type Service struct {
 	// Log receives recovered panics with their stacks (nil: slog.Default()).
 	Log *slog.Logger
 
-	mu    sync.Mutex
+	// MaxGames bounds the games held in memory (least recently used
+	// evicted first; 0: DefaultMaxGames); IdleAfter evicts a game unused
+	// for so long (0: DefaultIdleAfter). An evicted game reloads from its
+	// snapshot and the log after it (cache.go).
+	MaxGames  int
+	IdleAfter time.Duration
+
+	mu    sync.Mutex // guards slots and swept only; never held during a load
 	slots map[string]*slot
+	swept time.Time
 }
 
+// slot holds one loaded game. mu serialises its commands (invariant 5);
+// the rest is guarded by Service.mu.
 type slot struct {
 	mu sync.Mutex
 	g  *adjudicator.Game
+	// loading is closed when the load finishes (err set if it failed);
+	// nil for a game made in this process.
+	loading chan struct{}
+	err     error
+	users   int       // commands holding the slot: never evicted meanwhile
+	used    time.Time // last release
 }
 
 // DemoSeed derives game seeds from a number (umpire play --seed N): tests
@@ -185,12 +201,7 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	if err := s.DB.CreateGameFrom(g.Rec, c.Source); err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
-	if s.slots == nil {
-		s.slots = map[string]*slot{}
-	}
-	s.slots[id] = &slot{g: g}
-	s.mu.Unlock()
+	s.adopt(id, g)
 	out := s.deliver(g, evs, c.User)
 	var seatText []string
 	for _, side := range info.Sides {
@@ -224,6 +235,7 @@ func (s *Service) withGame(c Command, f func(Command, *slot) ([]Reply, error)) (
 	if err != nil {
 		return nil, err
 	}
+	defer s.release(sl)
 	sl.mu.Lock()
 	defer sl.mu.Unlock()
 	return f(c, sl)
@@ -236,11 +248,13 @@ func (s *Service) Game(channel string) (*adjudicator.Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer s.release(sl)
 	sl.mu.Lock()
 	defer sl.mu.Unlock()
 	return sl.g, nil
 }
 
+// slotFor is the channel's game, loaded and pinned: the caller releases it.
 func (s *Service) slotFor(channel string) (*slot, error) {
 	id, err := s.DB.GameInChannel(channel)
 	if errors.Is(err, storage.ErrNotFound) {
@@ -249,33 +263,7 @@ func (s *Service) slotFor(channel string) (*slot, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.slots == nil {
-		s.slots = map[string]*slot{}
-	}
-	if sl, ok := s.slots[id]; ok {
-		return sl, nil
-	}
-	rec, err := s.DB.Record(id)
-	if err != nil {
-		return nil, err
-	}
-	rules, ok := s.Titles[rec.Title]
-	if !ok {
-		return nil, fmt.Errorf("game %s is of title %q, which this umpire does not know", id, rec.Title)
-	}
-	snap, err := s.DB.Snapshot(id)
-	if err != nil {
-		return nil, err
-	}
-	g, err := adjudicator.Load(rules, rec, snap)
-	if err != nil {
-		return nil, fmt.Errorf("game %s does not replay: %w", id, err)
-	}
-	sl := &slot{g: g}
-	s.slots[id] = sl
-	return sl, nil
+	return s.acquire(id)
 }
 
 // sidesOf lists the sides a user holds.
@@ -370,15 +358,16 @@ func (s *Service) commit(sl *slot, st *adjudicator.Step, header *adjudicator.Rec
 		return err
 	}
 	sl.g.Commit(st)
-	every := s.SnapshotEvery
-	if every <= 0 {
-		every = 64
+	every := s.snapshotEvery()
+	n := sl.g.Len()
+	undo := false
+	for _, e := range st.Entries {
+		undo = undo || len(e.Undoes) > 0
 	}
-	n := len(sl.g.Rec.Entries)
-	if n/every != (n-len(st.Entries))/every {
-		if snap, err := sl.g.Snapshot(); err == nil {
-			_ = s.DB.PutSnapshot(sl.g.Rec.ID, snap) // a snapshot only speeds loading
-		}
+	// After an undo too: it may invalidate the stored snapshot, and a
+	// load would then replay the whole log.
+	if undo || n/every != (n-len(st.Entries))/every {
+		s.snapshot(sl.g)
 	}
 	return nil
 }
@@ -708,8 +697,8 @@ func (s *Service) mapReply(g *adjudicator.Game, v adjudicator.Viewer, to string)
 	if err != nil {
 		return Reply{}, err
 	}
-	name := fmt.Sprintf("%s-%04d-%s.png", g.Rec.ID, len(g.Rec.Entries), v)
-	text := fmt.Sprintf("Map of game %s (%s view) after entry %d.", g.Rec.ID, v, len(g.Rec.Entries))
+	name := fmt.Sprintf("%s-%04d-%s.png", g.Rec.ID, g.Len(), v)
+	text := fmt.Sprintf("Map of game %s (%s view) after entry %d.", g.Rec.ID, v, g.Len())
 	return Reply{To: to, Text: text, PNG: png, ImageName: name}, nil
 }
 

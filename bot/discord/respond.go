@@ -227,7 +227,7 @@ func (b *Bot) entries(key string) int {
 	if err != nil {
 		return -1
 	}
-	return len(g.Rec.Entries)
+	return g.Len()
 }
 
 // publicPost merges a resolution's channel replies into one message: an
