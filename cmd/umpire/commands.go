@@ -28,7 +28,9 @@ func openGame(dbPath, game string) (*storage.DB, string, error) {
 	if _, err := os.Stat(dbPath); err != nil {
 		return nil, "", fmt.Errorf("no database at %s: %w", dbPath, err)
 	}
-	db, err := storage.Open(dbPath)
+	// Read-only: never writes the file, and several tools may read at
+	// once (bbolt's lock still keeps them out while the bot writes it).
+	db, err := storage.OpenReadOnly(dbPath)
 	if err != nil {
 		return nil, "", err
 	}

@@ -19,6 +19,8 @@ Usage:
                   play random complete games and check them
   umpire render   [--db FILE] [--game ID] --view public|french|vm|referee --out FILE.png
                   draw a game's map as one viewer sees it
+  umpire backup   --db FILE --out FILE         a consistent copy (while no bot holds the file)
+  umpire check    [--db FILE]                  bbolt's consistency check; replay every game against its snapshots
   umpire bot      [--config FILE] [--http ADDR]   serve Discord (gateway or HTTP endpoint)
   umpire bot commands                             print the slash-command JSON it registers
 
