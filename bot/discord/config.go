@@ -6,6 +6,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
 )
@@ -17,19 +18,34 @@ const TokenEnv = "UMPIRE_DISCORD_TOKEN"
 // Config is `umpire bot`'s configuration file (config.example.toml
 // documents every setting).
 type Config struct {
-	Token          string   `toml:"token"`
-	ApplicationID  string   `toml:"application_id"`
-	PublicKey      string   `toml:"public_key"`
-	HTTP           string   `toml:"http"`
-	GuildIDs       []string `toml:"guild_ids"`
-	ModeratorRoles []string `toml:"moderator_roles"`
-	DB             string   `toml:"db"`
-	Data           string   `toml:"data"`
-	DMSideEvents   *bool    `toml:"dm_side_events"`
-	LogLevel       string   `toml:"log_level"`
+	Token          string       `toml:"token"`
+	ApplicationID  string       `toml:"application_id"`
+	PublicKey      string       `toml:"public_key"`
+	HTTP           string       `toml:"http"`
+	GuildIDs       []string     `toml:"guild_ids"`
+	ModeratorRoles []string     `toml:"moderator_roles"`
+	DB             string       `toml:"db"`
+	Data           string       `toml:"data"`
+	DMSideEvents   *bool        `toml:"dm_side_events"`
+	LogLevel       string       `toml:"log_level"`
+	Backup         BackupConfig `toml:"backup"`
+	Cache          CacheConfig  `toml:"cache"`
 
 	// TokenFrom says where the token came from ("env", "file" or "").
 	TokenFrom string `toml:"-"`
+}
+
+// BackupConfig is [backup]: periodic copies of the database (backup.go).
+type BackupConfig struct {
+	Interval string `toml:"interval"` // a Go duration ("6h"); "" or "0": none
+	Dir      string `toml:"dir"`
+	Keep     int    `toml:"keep"`
+}
+
+// CacheConfig is [cache]: how many games stay loaded (bot/cache.go).
+type CacheConfig struct {
+	MaxGames  int    `toml:"max_games"`
+	IdleAfter string `toml:"idle_after"` // a Go duration ("30m")
 }
 
 // String never shows the token.
@@ -93,6 +109,9 @@ func LoadConfig(path string, getenv func(string) string) (Config, error) {
 	if c.ApplicationID != "" && !isSnowflake(c.ApplicationID) {
 		return c, fmt.Errorf("config %s: application_id %q is not a Discord id (a number, from the Developer Portal)", path, c.ApplicationID)
 	}
+	if err := c.checkUpkeep(); err != nil {
+		return c, fmt.Errorf("config %s: %w", path, err)
+	}
 	if c.PublicKey != "" {
 		if _, err := ParsePublicKey(c.PublicKey); err != nil {
 			return c, fmt.Errorf("config %s: %w", path, err)
@@ -121,3 +140,26 @@ func (c Config) Level() (slog.Level, error) {
 
 // NoTokenHelp says how to provide the token.
 const NoTokenHelp = `no Discord bot token: set the environment variable ` + TokenEnv + ` (preferred), or token = "..." in the config file (--config FILE; see config.example.toml). The token is on the Developer Portal, your application, Bot, Reset Token.`
+
+func (c *Config) checkUpkeep() error {
+	if c.Backup.Interval != "" {
+		d, err := time.ParseDuration(c.Backup.Interval)
+		switch {
+		case err != nil || d < 0:
+			return fmt.Errorf("[backup] interval is a duration such as \"6h\", not %q", c.Backup.Interval)
+		case d > 0 && d < time.Minute:
+			return fmt.Errorf("[backup] interval %v is shorter than a minute", d)
+		case d > 0 && c.Backup.Dir == "":
+			return fmt.Errorf("[backup] interval is set but dir is not")
+		}
+	}
+	if c.Backup.Keep < 0 || c.Cache.MaxGames < 0 {
+		return fmt.Errorf("[backup] keep and [cache] max_games may not be negative")
+	}
+	if c.Cache.IdleAfter != "" {
+		if d, err := time.ParseDuration(c.Cache.IdleAfter); err != nil || d < 0 {
+			return fmt.Errorf("[cache] idle_after is a duration such as \"30m\", not %q", c.Cache.IdleAfter)
+		}
+	}
+	return nil
+}

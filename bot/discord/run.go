@@ -95,6 +95,7 @@ func Run(ctx context.Context, cfg Config, svc *bot.Service, opts RunOptions) err
 	if svc.Log == nil {
 		svc.Log = log
 	}
+	startUpkeep(ctx, cfg, svc, log)
 	cmds := Commands(svc.Titles)
 	if err := CheckCommands(cmds); err != nil {
 		return err
