@@ -740,3 +740,86 @@ func TestHandToHand_5_5_EachUnitAttacksOncePerImpulse(t *testing.T) {
 		t.Fatalf("next impulse: %v", err)
 	}
 }
+
+// 5.5 (issue 17, ruling H48): "a PA may be occupied by advance after
+// combat": a choice, declared with the attack. Held units stay; with the
+// standing order `advance none` nobody advances and the PA stays empty.
+// Same baseline as D1+T above: 6 against 2 on 3-1, a 4 is D1+T.
+func TestHandToHand_5_5_AdvanceAfterCombatIsAChoice(t *testing.T) {
+	s := melee(t)
+	putV(s, "N>H6", "308/88/23", "308/88/29")
+	putF(s, "H6", "BT3-1")
+	// 12 against 2: 6-1; PA -3, morale +3: 6-1, where a 2 is D1+T.
+	x, _, err := testRules.Apply(s, VM, "attack H6 hold 308/88/29", constDice(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns := x.(*State)
+	if ns.French["BT3-1"].Loc != LocOut || ns.VM["308/88/29"].Loc != "N>H6" || ns.VM["308/88/23"].Loc != "H6" || !ns.Captured["H6"] {
+		t.Fatalf("BT3-1 at %s; held 308/88/29 at %s, 308/88/23 at %s", ns.French["BT3-1"].Loc, ns.VM["308/88/29"].Loc, ns.VM["308/88/23"].Loc)
+	}
+	mustRefuse(t, s, VM, "attack H6 with 308/88/23 hold 308/88/29", "only attackers can hold")
+	s.VM["308/88/29"].Loc = LocOut
+	// The standing order: no advance at all.
+	s.Standing = map[string]Standing{VM: {Advance: "none"}}
+	s, ev := roll(t, s, VM, "attack H6 with 308/88/23", 4)
+	has(t, ev, "on column 3-1: roll 4, D1+T", "BT3-1 loses its last step")
+	if s.VM["308/88/23"].Loc != "N>H6" || s.Captured["H6"] || strings.Contains(ev, "advance into") {
+		t.Fatalf("advanced despite `standing advance none`: at %s, captured %v\n%s", s.VM["308/88/23"].Loc, s.Captured["H6"], ev)
+	}
+}
+
+// COMBAT RESULTS (issue 17, ruling H49): "Morale difference between one
+// unit from each side, player's choice (must take a step loss if called
+// for)". The attacker names it with `lead`; otherwise its standing order
+// for losses chooses (`losses most`: the unit with the most steps), else
+// the best morale. 308/88/23 (-1) and 308/36/80 against 1/2REI-1 and BT2-1
+// in H6; the A1 step goes to the leading unit.
+func TestHandToHand_MoraleDifferenceUnitIsChosen(t *testing.T) {
+	base := func() *State {
+		s := melee(t)
+		putV(s, "N>H6", "308/88/23", "308/36/80")
+		s.VM["308/88/23"].Losses = 1
+		putF(s, "H6", "1/2REI-1", "BT2-1")
+		return s
+	}
+	leader := func(s *State, order string) string {
+		t.Helper()
+		ns, _, err := testRules.Apply(s, VM, order, constDice(2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range ns.(*State).Hits {
+			if h.Side == VM && h.Kind == "step" && len(h.Units) == 1 {
+				return h.Units[0]
+			}
+		}
+		for id, u := range ns.(*State).VM {
+			if (id == "308/88/23" && u.Losses == 2) || (id == "308/36/80" && u.Losses == 1) {
+				return id
+			}
+		}
+		t.Fatalf("%q: no VM step loss (dice 2 on the table)", order)
+		return ""
+	}
+	s := base()
+	// No standing order: best morale (308/88/x morale 5 against 4).
+	if got := leader(s, "attack H6"); got != "308/88/23" {
+		t.Fatalf("best morale: %s", got)
+	}
+	if got := leader(s, "attack H6 lead 308/36/80"); got != "308/36/80" {
+		t.Fatalf("named lead: %s", got)
+	}
+	s.Standing = map[string]Standing{VM: {Losses: "most"}}
+	if got := leader(s, "attack H6"); got != "308/36/80" {
+		t.Fatalf("standing losses most: %s, want the full-strength 308/36/80", got)
+	}
+	s.Standing = map[string]Standing{VM: {Losses: "most", Lead: "best"}}
+	if got := leader(s, "attack H6"); got != "308/88/23" {
+		t.Fatalf("standing lead best: %s", got)
+	}
+	mustRefuse(t, base(), VM, "attack H6 with 308/36/80 lead 308/88/23", "one of the attackers")
+	if !slices.Contains(adjudicator.Orders(testRules.Legal(base(), VM)), "attack H6 lead 308/36/80") {
+		t.Fatal("the legal orders do not offer a lead")
+	}
+}

@@ -632,17 +632,29 @@ func (r *Rules) combatOrder(s *State, side, verb string, args []string, dice adj
 	}
 	switch verb {
 	case "attack":
-		// attack <PA> [with <unit> ...] [air <n>] [crit tank]
+		// attack <PA> [with <unit> ...] [lead <unit>] [hold <unit> ...] [air <n>] [crit tank]
 		if len(args) < 1 {
-			return fail("usage: attack <PA> [with <unit> ...] [air <points>] [crit tank]")
+			return fail("usage: %s", attackUsage)
 		}
 		pa := r.canon(args[0])
-		var with []string
-		air, tankOption := 0, false
+		var a attackOrder
+		list := &a.with
 		for i := 1; i < len(args); i++ {
 			switch strings.ToLower(args[i]) {
 			case "with":
-				continue
+				list = &a.with
+			case "hold":
+				list = &a.hold
+			case "lead":
+				if i+1 >= len(args) || a.lead != "" {
+					return fail("lead names one unit: the attacker's unit for the morale difference, which takes the first step loss (COMBAT RESULTS)")
+				}
+				id, err := r.sideUnit(s, side, args[i+1])
+				if err != nil {
+					return err
+				}
+				a.lead = id
+				i++
 			case "air":
 				if i+1 >= len(args) {
 					return fail("air needs a number of points")
@@ -651,29 +663,38 @@ func (r *Rules) combatOrder(s *State, side, verb string, args []string, dice adj
 				if err != nil {
 					return err
 				}
-				air = n
+				a.air = n
 				i++
 			case "crit":
 				if i+1 >= len(args) || !strings.EqualFold(args[i+1], "tank") {
 					return fail("crit takes `tank` (5.5: on a favourable critical hit, apply the result normally and destroy a tank step)")
 				}
-				tankOption = true
+				a.tankOption = true
 				i++
 			default:
 				id, err := r.sideUnit(s, side, args[i])
 				if err != nil {
 					return err
 				}
-				with = append(with, id)
+				*list = append(*list, id)
 			}
 		}
-		if err := r.canAttack(s, side, pa, with, air); err != nil {
+		if err := r.canAttack(s, side, pa, a.with, a.air); err != nil {
 			return err
 		}
-		if len(with) == 0 {
-			with = r.attackers(s, side, pa)
+		att := a.with
+		if len(att) == 0 {
+			att = r.attackers(s, side, pa)
 		}
-		r.melee(s, side, pa, with, air, tankOption, dice, ev)
+		if a.lead != "" && !slices.Contains(att, a.lead) {
+			return fail("lead %s: the unit for the morale difference is one of the attackers (%s)", a.lead, strings.Join(att, ", "))
+		}
+		for _, id := range a.hold {
+			if !slices.Contains(att, id) {
+				return fail("hold %s: only attackers can hold back from the advance (%s)", id, strings.Join(att, ", "))
+			}
+		}
+		r.melee(s, side, pa, att, a, dice, ev)
 		return nil
 	case "fire":
 		if side != French {
@@ -699,9 +720,9 @@ func (r *Rules) combatOrder(s *State, side, verb string, args []string, dice adj
 		return nil
 	}
 	if side == French {
-		return unknownVerb(verb, "French combat (6.2.5)", "attack <PA> [with <unit> ...] [air <n>], fire <zone> [air], done")
+		return unknownVerb(verb, "French combat (6.2.5)", attackUsage+", fire <zone> [air], done")
 	}
-	return unknownVerb(verb, "hand-to-hand (5.5)", "attack <PA> [with <battalion> ...] [crit tank], done")
+	return unknownVerb(verb, "hand-to-hand (5.5)", attackUsage+", done")
 }
 
 // canZoneFire: 6.2.5, combat in a peripheral zone is fire by the companies
@@ -797,7 +818,25 @@ func (r *Rules) meleeColumn(att, def, shift int) (col int, drm int) {
 }
 
 // melee: 5.5 / 6.2.5 hand-to-hand combat against pa.
-func (r *Rules) melee(s *State, side, pa string, att []string, air int, tankOption bool, dice adjudicator.Dice, ev *events) {
+// attackUsage is the attack order's form.
+const attackUsage = "attack <PA> [with <unit> ...] [lead <unit>] [hold <unit> ...] [air <points>] [crit tank]"
+
+// attackOrder is what an attack order declares besides its PA.
+type attackOrder struct {
+	with []string // the attackers (empty: every eligible unit)
+	// lead: the attacker's unit for the morale difference, which takes
+	// the attacker's first step loss (COMBAT RESULTS: "player's choice";
+	// ruling H49); "" for the standing order's choice.
+	lead string
+	// hold: attackers that do not advance after combat (5.5 "may";
+	// ruling H48).
+	hold       []string
+	air        int
+	tankOption bool
+}
+
+func (r *Rules) melee(s *State, side, pa string, att []string, a attackOrder, dice adjudicator.Dice, ev *events) {
+	air, tankOption := a.air, a.tankOption
 	d := r.d
 	def := other(side)
 	if def == VM {
@@ -812,7 +851,7 @@ func (r *Rules) melee(s *State, side, pa string, att []string, air int, tankOpti
 	if len(defs) == 0 {
 		// Only dummies were there: revealed and gone (4.2.1).
 		ev.pub("%s attacks %s: no VM battalion was there.", capital(sideName(side)), d.locName(pa))
-		s.Advances = append(s.Advances, Advance{Side: side, PA: pa, Units: att})
+		s.Advances = append(s.Advances, Advance{Side: side, PA: pa, Units: r.advancing(s, side, att, a.hold)})
 		return
 	}
 	as := r.meleeStrength(s, side, att, false)
@@ -878,10 +917,19 @@ func (r *Rules) melee(s *State, side, pa string, att []string, air int, tankOpti
 			add(-1, "VM over 50 losses")
 		}
 	}
-	// Morale difference: each side's best-morale unit (ruling H29); tanks
-	// double the morale of attacking French units.
-	am, aUnit := r.bestMorale(s, side, att, side == French && r.anyTank(att))
-	dm, dUnit := r.bestMorale(s, def, defs, false)
+	// Morale difference: one unit of each side, the player's choice
+	// (COMBAT RESULTS; ruling H49); tanks double the morale of attacking
+	// French units.
+	aUnit := a.lead
+	if aUnit == "" {
+		aUnit = r.leadUnit(s, side, att)
+	}
+	dUnit := r.leadUnit(s, def, defs)
+	am, _ := r.morale(s, side, aUnit)
+	if side == French && r.anyTank(att) {
+		am *= 2
+	}
+	dm, _ := r.morale(s, def, dUnit)
 	add(am-dm, "morale")
 	add(2*air, "air")
 	if air > 0 {
@@ -933,7 +981,43 @@ func (r *Rules) melee(s *State, side, pa string, att []string, air int, tankOpti
 	ev.pub("%s.", text)
 	ev.mark("", "assault", r.unitAt(s, side, att[0]), pa)
 	r.meleeResult(s, side, pa, att, defs, res, double, single, aUnit, dUnit, ev)
-	s.Advances = append(s.Advances, Advance{Side: side, PA: pa, Units: att})
+	s.Advances = append(s.Advances, Advance{Side: side, PA: pa, Units: r.advancing(s, side, att, a.hold)})
+}
+
+// advancing: the attackers that will advance if the PA is emptied (5.5
+// "may"; ruling H48): all but those held back by the order, none if the
+// side's standing order is `advance none`.
+func (r *Rules) advancing(s *State, side string, att, hold []string) []string {
+	if s.Standing[side].Advance == "none" {
+		return nil
+	}
+	var out []string
+	for _, id := range att {
+		if !slices.Contains(hold, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// leadUnit: a side's unit for the morale difference when its order names
+// none (ruling H49): the unit its standing order for losses would take the
+// step from, else the best morale.
+func (r *Rules) leadUnit(s *State, side string, ids []string) string {
+	st := s.Standing[side]
+	if st.Lead != "best" && st.Losses != "" && len(ids) > 1 {
+		c := append([]string(nil), ids...)
+		sort.SliceStable(c, func(i, j int) bool {
+			a, b := s.stepsOf(side, c[i]), s.stepsOf(side, c[j])
+			if st.Losses == "most" {
+				return a > b
+			}
+			return a < b
+		})
+		return c[0]
+	}
+	_, who := r.bestMorale(s, side, ids, false)
+	return who
 }
 
 func (r *Rules) anyTank(ids []string) bool {

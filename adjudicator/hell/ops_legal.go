@@ -61,7 +61,7 @@ var stepAsks = map[string]struct{ vm, french, def string }{
 	StepBombard:     {vm: "`fire <target>` (artillery), then `done`", french: "`fire <target>` (artillery), `air <target> <points>`, then `done`"},
 	StepAdvance:     {vm: "`move <unit> <place>`, then `done`"},
 	StepDefFire:     {vm: "`fire <from> <target> [air points]`, `artillery <target>`, then `done`"},
-	StepCombat:      {vm: "`attack <PA> [with <battalion> ...] [crit tank]`, then `done`", french: "`attack <PA> [with <unit> ...] [air <n>]`, `fire <zone> [air]`, then `done`"},
+	StepCombat:      {vm: "`attack <PA> [with <battalion> ...] [lead <battalion>] [hold <battalion> ...] [crit tank]`, then `done`", french: "`attack <PA> [with <unit> ...] [lead <unit>] [hold <unit> ...] [air <n>]`, `fire <zone> [air]`, then `done`"},
 	StepDefMove:     {vm: "`move <unit> <place>`, then `done`"},
 	StepBreakOff:    {vm: "`breakoff <zone>`, then `done`"},
 	StepNext:        {vm: "`continue` to the next impulse or `end`", def: "end"},
@@ -226,7 +226,20 @@ func (r *Rules) opLegal(s *State, side string) []adjudicator.Choice {
 		var pas []adjudicator.Choice
 		for _, pa := range d.PAOrder {
 			if r.canAttack(s, side, pa, nil, 0) == nil {
-				pas = append(pas, leaf(pa, d.locName(pa)))
+				c := leaf(pa, d.locName(pa))
+				// Declared with the attack, no hand-off: the unit for the
+				// morale difference (H49) and units that hold (H48).
+				att := r.attackers(s, side, pa)
+				var lead, hold []adjudicator.Choice
+				for _, id := range att {
+					lead = append(lead, leaf(id, "compares its morale and takes the first step loss"))
+					hold = append(hold, leaf(id, "does not advance after combat"))
+				}
+				if len(att) > 1 {
+					c.Next = append(c.Next, adjudicator.Choice{Word: "lead", Help: "the unit for the morale difference", Next: lead})
+				}
+				c.Next = append(c.Next, adjudicator.Choice{Word: "hold", Help: "an attacker that stays if the PA is taken", Next: hold})
+				pas = append(pas, c)
 			}
 		}
 		out = appendIf(out, "attack", "hand-to-hand against a PA, with every eligible unit", pas)

@@ -27,6 +27,14 @@ type Standing struct {
 	Fire string `json:"fire,omitempty"`
 	// Move: defensive movement: "none", or "" to be asked.
 	Move string `json:"move,omitempty"`
+	// Lead: the unit for the morale difference when an attack names none
+	// (ruling H49): "best" morale, "losses" (the unit the losses order
+	// would take a step from), or "": losses if a losses order is set,
+	// else best.
+	Lead string `json:"lead,omitempty"`
+	// Advance: after combat (ruling H48): "all" organized attackers not
+	// held back by the order ("" means all), or "none".
+	Advance string `json:"advance,omitempty"`
 }
 
 var standingKeys = map[string][]string{
@@ -35,6 +43,8 @@ var standingKeys = map[string][]string{
 	"check":   {"best", "ask"},
 	"fire":    {"all", "none", "ask"},
 	"move":    {"none", "ask"},
+	"lead":    {"best", "losses", "default"},
+	"advance": {"all", "none"},
 }
 
 // standingOrder: `standing <key> <value>` or `standing clear`; accepted at
@@ -57,7 +67,7 @@ func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) 
 		s.Standing = map[string]Standing{}
 	}
 	st := s.Standing[side]
-	if val == "ask" {
+	if val == "ask" || val == "default" || key == "advance" && val == "all" {
 		val = ""
 	}
 	switch key {
@@ -71,6 +81,10 @@ func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) 
 		st.Fire = val
 	case "move":
 		st.Move = val
+	case "lead":
+		st.Lead = val
+	case "advance":
+		st.Advance = val
 	}
 	s.Standing[side] = st
 	ev.to(side, "Standing order set: %s %s. Now: %s.", key, args[1], st.String())
@@ -92,7 +106,14 @@ func (st Standing) String() string {
 		}
 		return v
 	}
-	return fmt.Sprintf("losses %s, convert %s, check %s, fire %s, move %s", f(st.Losses), f(st.Convert), f(st.Check), f(st.Fire), f(st.Move))
+	lead, adv := st.Lead, st.Advance
+	if lead == "" {
+		lead = "default"
+	}
+	if adv == "" {
+		adv = "all"
+	}
+	return fmt.Sprintf("losses %s, convert %s, check %s, fire %s, move %s, lead %s, advance %s", f(st.Losses), f(st.Convert), f(st.Check), f(st.Fire), f(st.Move), lead, adv)
 }
 
 func (r *Rules) standingChoices() []adjudicator.Choice {
