@@ -82,7 +82,8 @@ func (s *Stream) Next() uint64 { return s.next }
 func (s *Stream) Drawn() []Roll { return s.drawn }
 
 // VerifyRolls re-derives a sequence of recorded rolls from the seed,
-// starting at counter 0, in log order. It returns the first mismatch.
+// starting at counter 0, in log order. It returns the first mismatch; a
+// roll of fewer than 2 sides is one (it never panics on any record).
 func VerifyRolls(seed []byte, entries []Entry) error {
 	var n uint64
 	for _, e := range entries {
@@ -91,6 +92,10 @@ func VerifyRolls(seed []byte, entries []Entry) error {
 		}
 		n = e.DiceFrom
 		for i, r := range e.Rolls {
+			if r.Sides < 2 {
+				// derive would divide by zero: a record is data, never trusted.
+				return fmt.Errorf("entry %d roll %d: record says d%d=%d; a die has at least 2 sides", e.Seq, i+1, r.Sides, r.Value)
+			}
 			got, next := derive(seed, n, r.Sides)
 			if got != r {
 				return fmt.Errorf("entry %d roll %d: record says d%d=%d at counter %d, seed gives d%d=%d at counter %d",

@@ -169,36 +169,35 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var rec adjudicator.Record
-	if err := json.Unmarshal(b, &rec); err != nil {
+	rec, err := adjudicator.ParseRecord(b)
+	if err != nil {
 		return fmt.Errorf("%s is not a game record: %w", fs.Arg(0), err)
-	}
-	if len(rec.Seed) != adjudicator.SeedSize {
-		return fmt.Errorf("the record's seed has %d bytes, not %d", len(rec.Seed), adjudicator.SeedSize)
-	}
-	if got := adjudicator.Commitment(rec.Seed); got != rec.Commitment {
-		return fmt.Errorf("commitment mismatch: the seed hashes to %s, the record committed %s", got, rec.Commitment)
-	}
-	if err := adjudicator.VerifyRolls(rec.Seed, rec.Entries); err != nil {
-		return fmt.Errorf("dice mismatch: %w", err)
-	}
-	rolls := 0
-	for _, e := range rec.Entries {
-		rolls += len(e.Rolls)
 	}
 	ts, err := titles(*data)
 	if err != nil {
 		return err
 	}
-	rules, ok := ts[rec.Title]
-	if !ok {
-		return fmt.Errorf("unknown title %q", rec.Title)
+	findings := adjudicator.Verify(ts[rec.Title], rec) // nil rules: an unknown title is a finding
+	if len(findings) > 0 {
+		for _, f := range findings {
+			fmt.Fprintf(stderr, "%s: %s\n", f.Check, f)
+		}
+		return fmt.Errorf("%s does not verify: %d finding(s)", fs.Arg(0), len(findings))
 	}
-	if _, err := adjudicator.Load(rules, rec, nil); err != nil {
-		return fmt.Errorf("the log does not replay: %w", err)
+	rolls := 0
+	for _, e := range rec.Entries {
+		rolls += len(e.Rolls)
 	}
-	fmt.Fprintf(stdout, "OK: game %s, %d entries, %d rolls re-derived from the seed; the seed matches its commitment %s; the log replays.\n",
-		rec.ID, len(rec.Entries), rolls, rec.Commitment)
+	res := adjudicator.FinalResult(rec)
+	if res == nil {
+		res = &adjudicator.Result{}
+	}
+	winner := "no winner"
+	if res.Winner != "" {
+		winner = string(res.Winner) + " wins"
+	}
+	fmt.Fprintf(stdout, "OK: game %s, %d entries, %d rolls re-derived from the seed; the seed matches its commitment %s; the log replays through the rules of %s, and the game ended as recorded: %s (%s).\n",
+		rec.ID, len(rec.Entries), rolls, rec.Commitment, rec.Title, winner, res.Reason)
 	return nil
 }
 
