@@ -7,6 +7,7 @@ package bot
 import (
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // Command is one slash command from one user in one channel.
@@ -44,10 +45,16 @@ func ParseLine(line string) (Command, error) {
 		return Command{}, fmt.Errorf("a line starts with @user, then /command (e.g. `@alice /game status`), not %q", toks[0])
 	}
 	c := Command{User: strings.TrimPrefix(toks[0], "@"), Options: map[string]string{}}
+	if strings.IndexFunc(c.User, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) || r == '"' || r == '@' }) >= 0 {
+		return Command{}, fmt.Errorf("a user name is one word without blanks or quotes after @ (e.g. @alice), not %q", toks[0])
+	}
 	if len(toks) < 2 || !strings.HasPrefix(toks[1], "/") || len(toks[1]) < 2 {
 		return Command{}, fmt.Errorf("after @%s comes a /command (/game, /order, /help, /undo, /map, /mod)", c.User)
 	}
 	c.Name = strings.ToLower(strings.TrimPrefix(toks[1], "/"))
+	if strings.IndexFunc(c.Name, unicode.IsSpace) >= 0 {
+		return Command{}, fmt.Errorf("a /command is one word (/game, /order, /help, /undo, /map, /mod), not %q", toks[1])
+	}
 	rest := toks[2:]
 	if subs, ok := subcommands[c.Name]; ok {
 		if len(rest) == 0 || strings.Contains(rest[0], ":") {

@@ -3,6 +3,7 @@ package bot
 import (
 	"strings"
 	"testing"
+	"unicode"
 )
 
 func TestParseLine(t *testing.T) {
@@ -21,7 +22,8 @@ func TestParseLine(t *testing.T) {
 		t.Fatalf("%+v", c)
 	}
 	for _, bad := range []string{``, `alice /help`, `@alice help`, `@alice /game`, `@alice /game fly`,
-		`@alice /order text:"x`, `@alice /order text`, `@alice /order a:1 a:2`, `@ /help`} {
+		`@alice /order text:"x`, `@alice /order text`, `@alice /order a:1 a:2`, `@ /help`,
+		`@" " /0`, `@"al ice" /help`, "@a\x00 /help", `@alice /" " x`} {
 		if _, err := ParseLine(bad); err == nil {
 			t.Errorf("%q parsed", bad)
 		}
@@ -38,7 +40,7 @@ func FuzzParseLine(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if c.User == "" || c.Name == "" || strings.ContainsAny(c.User, " \t") {
+		if c.User == "" || c.Name == "" || strings.IndexFunc(c.User, unicode.IsSpace) >= 0 || strings.Join(strings.Fields(c.Name), " ") != c.Name {
 			t.Fatalf("accepted %q as %+v", line, c)
 		}
 	})

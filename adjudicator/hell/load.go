@@ -420,6 +420,11 @@ func (c *ldChecker) walk(v any, rv reflect.Value, path []any, where, field strin
 					c.walk(e, fv.Index(i), ldAppendPath(sub, i), ldJoinWhere(where, ldElemLabel(k, em, i)), "")
 				}
 			case ft.Kind() == reflect.Struct:
+				if _, ok := val.(map[string]any); !ok {
+					// Name the key: inside the table there is no field yet.
+					c.typeErr(sub, where, ldJoinField(field, k), "a table", val)
+					continue
+				}
 				c.walk(val, fv, sub, ldJoinWhere(where, k), "")
 			default:
 				c.walk(val, fv, sub, where, ldJoinField(field, k))

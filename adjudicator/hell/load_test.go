@@ -887,3 +887,21 @@ z = 'x'
 		}
 	}
 }
+
+// Found by FuzzLoad: a value where a table belongs (`lost = 0` in
+// tables.toml) is a fault that names its key.
+func TestLoad_Inv6_ScalarForTable(t *testing.T) {
+	files := embeddedFiles(t)
+	files[FileTables] = "lost = 0\n"
+	_, err := LoadFS(mapFS(files))
+	var es DataErrors
+	if !errors.As(err, &es) {
+		t.Fatalf("%T %v", err, err)
+	}
+	for _, e := range es {
+		if e.Field == "lost" && strings.Contains(e.Msg, "want a table, found the integer 0") && e.Line == 1 {
+			return
+		}
+	}
+	t.Fatalf("no fault names the key lost: %v", err)
+}
