@@ -19,7 +19,7 @@ func FuzzLoad(f *testing.F) {
 	f.Add(uint8(2), []byte("[fire]\n[[fire.column]]\nmin = 1\nmax = 0\nresults = []\n"))
 	f.Add(uint8(3), []byte("[[scenario]]\nid = \"full-battle\"\n[[scenario.trench]]\nat = \"A\"\nlevel = 9\n"))
 	f.Add(uint8(0), []byte("a = [[1, 2], {b = \"\"\"\n\"\"\"}]\n\"q.k\".x = 'y'\n[[t.u]]\n"))
-	f.Add(uint8(0), []byte(`[""]`)) // found by fuzzing: an empty key named no field
+	f.Add(uint8(0), []byte(`[""]`))   // found by fuzzing: an empty key named no field
 	f.Add(uint8(2), []byte("lost=0")) // found by fuzzing: a table given as a value named no field
 	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
 		fs := map[string]string{}
