@@ -171,15 +171,26 @@ func (s *State) paChained(d *Data, pa string) bool {
 			return true
 		}
 	}
+	if len(d.ZonePAs[p.Zone]) == 1 {
+		// Ruling H50: a one-PA CR is reached through the VM PA joined to it.
+		for _, q := range d.PALinks[pa] {
+			if s.Captured[q] && len(d.ZonePAs[d.PAs[q].Zone]) > 1 && s.paChained(d, q) {
+				return true
+			}
+		}
+	}
 	return false
 }
 
 // vmLinkedPA: 3.1, the VM controls a PA in the same zone connected by a
-// line to pa; with occupied, one that a VM unit holds (8: upkeep).
+// line to pa; with occupied, one that a VM unit holds (8: upkeep). Ruling
+// H50: a CR zone with a single PA (Epervier, Opera, Junon) has no other PA
+// in its zone, so there the VM PA joined to it may be in any zone.
 func (s *State) vmLinkedPA(d *Data, pa string, occupied bool) bool {
 	zone := d.PAs[pa].Zone
+	single := len(d.ZonePAs[zone]) == 1
 	for _, q := range d.PALinks[pa] {
-		if d.PAs[q].Zone != zone || !s.Captured[q] {
+		if !single && d.PAs[q].Zone != zone || !s.Captured[q] {
 			continue
 		}
 		if !occupied || s.vmCovers(d, q) {

@@ -712,3 +712,19 @@ func TestRule_0_1_DestroyedBattalionReconstitutes(t *testing.T) {
 		}
 	}
 }
+
+// 3.1, 8 (issue 17, ruling H50): "This encirclement is only valid for PAs
+// on the west side of the Nam Youm: Claudine, Huguette, Lilie, Epervier,
+// Opera, Francoise, and Junon". Epervier, Opera and Junon are one-PA CRs,
+// so the VM PA joined to one may be in any zone: with H1 (Huguette) held,
+// the VM digs around EP1, and a level-3 trench there is an encirclement.
+func TestRule_3_1_OnePACRsCanBeEncircled(t *testing.T) {
+	s := advance(t, start(t, "full-battle"), PhaseVMEntrench)
+	mustRefuse(t, s, VM, "dig EP1", "ruling H50")
+	s = ref(t, s, "override control H1 vm")
+	s = ref(t, s, "override unit "+firstVMAt(s, "C", false)+" at H1")
+	s = mustApply(t, s, VM, "dig EP1 3")
+	if s.Trench["EP1"] != 3 || !s.encircled(testRules.d, "EP1") || !s.vmLinkedPA(testRules.d, "EP1", false) {
+		t.Fatalf("EP1 trench %d, encircled %v", s.Trench["EP1"], s.encircled(testRules.d, "EP1"))
+	}
+}

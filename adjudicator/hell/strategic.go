@@ -387,7 +387,7 @@ func (r *Rules) canDig(s *State, loc string, levels int) error {
 			return fail("%s is yours: trenches are dug around enemy PAs (3.1)", d.locName(loc))
 		}
 		if !s.vmLinkedPA(d, loc, false) {
-			return fail("to dig around %s you must control a PA of the same zone joined to it by a line (3.1)", d.locName(loc))
+			return fail("to dig around %s you must control a PA of the same zone joined to it by a line (3.1; for a one-PA CR, a PA of any zone: ruling H50)", d.locName(loc))
 		}
 		if !s.paChained(d, loc) {
 			return fail("no chain of trenches joins %s to a jungle zone (3.1)", d.locName(loc))
