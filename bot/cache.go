@@ -9,6 +9,7 @@ package bot
 
 import (
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/umpirebot/umpire/adjudicator"
@@ -56,8 +57,16 @@ func (s *Service) acquire(id string) (*slot, error) {
 		s.slots[id] = sl
 		sl.users++
 		s.evictLocked(sl)
+		if s.gate == nil {
+			s.gate = make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
+		}
+		gate := s.gate
 		s.mu.Unlock()
-		g, err := s.load(id)
+		// At most a few loads run at once: a burst of cold loads then
+		// waits parked, and leaves the processors to warm games' commands.
+		gate <- struct{}{}
+		g, err := s.loadSafe(id) // bot/recover.go: a replay that panics fails this load only
+		<-gate
 		sl.g, sl.err = g, err
 		close(sl.loading)
 		if err != nil {

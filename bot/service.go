@@ -62,6 +62,7 @@ type Service struct {
 	mu    sync.Mutex // guards slots and swept only; never held during a load
 	slots map[string]*slot
 	swept time.Time
+	gate  chan struct{} // bounds concurrent loads (cache.go)
 }
 
 // slot holds one loaded game. mu serialises its commands (invariant 5);

@@ -1,0 +1,170 @@
+package bot
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/hell"
+	"github.com/umpirebot/umpire/storage"
+)
+
+// Issue 14's load budgets, measured with long games of A Season in Hell
+// played by the aggressive playout policy and stored as the service
+// stores them (a snapshot every 64 entries).
+
+var hellRules = sync.OnceValues(func() (adjudicator.Rules, error) {
+	d, err := hell.Default()
+	if err != nil {
+		return nil, err
+	}
+	return hell.New(d), nil
+})
+
+// playHell plays a full-battle game of up to n entries (fewer if it ends)
+// and returns its record and its last snapshot at a multiple of 64 entries,
+// as the service would have stored it.
+func playHell(tb testing.TB, rules adjudicator.Rules, n int, seed uint64) (adjudicator.Record, *adjudicator.Snapshot) {
+	tb.Helper()
+	s := fmt.Sprintf("%032d", seed)
+	g, _, err := adjudicator.New(rules, adjudicator.Record{ID: "g", Title: "hell", Scenario: "full-battle",
+		Seats: map[adjudicator.Side]string{"french": "alice", "vm": "bob"}, Seed: []byte(s), Created: time.Unix(0, 0).UTC()})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(seed, 5))
+	now := time.Unix(0, 0).UTC()
+	var snap *adjudicator.Snapshot
+	for len(g.Rec.Entries) < n {
+		p := g.Prompt()
+		if p.Over || len(p.Awaiting) == 0 {
+			break
+		}
+		side := p.Awaiting[r.IntN(len(p.Awaiting))]
+		order := adjudicator.PreferAction(r, side, rules.Legal(g.State, side))
+		st, err := g.Orders(string(side), side, []string{order}, "", now)
+		if err != nil {
+			tb.Fatalf("legal order %q refused: %v", order, err)
+		}
+		g.Commit(st)
+		if len(g.Rec.Entries)%64 == 0 {
+			sn, err := g.Snapshot()
+			if err != nil {
+				tb.Fatal(err)
+			}
+			snap = &sn
+		}
+	}
+	return g.Rec, snap
+}
+
+// hellDB is a database holding games copies of one Hell game of about n
+// entries, one per channel.
+func hellDB(tb testing.TB, games, n int) (*storage.DB, adjudicator.Rules, []string) {
+	tb.Helper()
+	rules, err := hellRules()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	db, err := storage.Open(filepath.Join(tb.TempDir(), "load.db"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	rec, snap := playHell(tb, rules, n, 1)
+	tb.Logf("games of %d entries (asked %d)", len(rec.Entries), n)
+	var chans []string
+	for i := range games {
+		h := rec.Header()
+		h.ID, h.Channel = fmt.Sprintf("g%d", i+1), fmt.Sprintf("h%d", i)
+		if err := db.CreateGame(h); err != nil {
+			tb.Fatal(err)
+		}
+		if err := db.Append(h.ID, rec.Entries, nil); err != nil {
+			tb.Fatal(err)
+		}
+		if snap != nil {
+			if err := db.PutSnapshot(h.ID, *snap); err != nil {
+				tb.Fatal(err)
+			}
+		}
+		chans = append(chans, h.Channel)
+	}
+	return db, rules, chans
+}
+
+// BenchmarkColdLoad: a process's first command in a game's channel.
+// Budgets: 4,000 entries ≤ 10 ms, 30 entries ≤ 2 ms.
+func BenchmarkColdLoad(b *testing.B) {
+	for _, n := range []int{30, 4000} {
+		b.Run(fmt.Sprintf("entries=%d", n), func(b *testing.B) {
+			db, rules, chans := hellDB(b, 1, n)
+			b.ResetTimer()
+			for range b.N {
+				s := &Service{DB: db, Titles: map[string]adjudicator.Rules{"hell": rules}}
+				if _, err := s.Game(chans[0]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkWarmDuringColdLoads: one warm game takes orders while 50
+// workers load long games cold, over and over. The warm game's p99 must
+// stay as it is without the cold loads (reported as warm-p99-ms, and
+// quiet-p99-ms without them).
+func BenchmarkWarmDuringColdLoads(b *testing.B) {
+	db, rules, chans := hellDB(b, 50, 1500)
+	titles := map[string]adjudicator.Rules{"hell": rules, "counter": counter{loads: new(atomic.Int64)}}
+	s := &Service{DB: db, Titles: titles, Seed: DemoSeed(1)}
+	s.Handle(Command{User: "alice", Channel: "warm", Name: "game new", Options: map[string]string{"title": "counter", "scenario": "fast", "a": "@alice", "b": "@bob"}})
+	warm := func(k int) []time.Duration {
+		var lat []time.Duration
+		for i := range k {
+			t0 := time.Now()
+			out := s.Handle(Command{User: "alice", Channel: "warm", Name: "order", Options: map[string]string{"text": fmt.Sprintf("add %d", i)}})
+			lat = append(lat, time.Since(t0))
+			if len(out) == 0 || out[0].Text[:8] != "Accepted" {
+				b.Fatalf("warm order: %+v", out)
+			}
+		}
+		return lat
+	}
+	p := func(lat []time.Duration, q float64) float64 {
+		slices.Sort(lat)
+		return float64(lat[int(q*float64(len(lat)-1))]) / 1e6
+	}
+	b.ResetTimer()
+	var quiet, busy []time.Duration
+	for range b.N {
+		quiet = append(quiet, warm(20)...)
+		for i := range chans {
+			s.dropSlot(fmt.Sprintf("g%d", i+1)) // cold again
+		}
+		var left atomic.Int64
+		left.Store(int64(len(chans)))
+		for _, ch := range chans {
+			go func() {
+				defer left.Add(-1)
+				if _, err := s.Game(ch); err != nil {
+					b.Error(err)
+				}
+			}()
+		}
+		for k := 0; k < 5 || left.Load() > 0; k++ {
+			busy = append(busy, warm(1)...)
+		}
+	}
+	b.ReportMetric(p(quiet, 0.5), "quiet-p50-ms")
+	b.ReportMetric(p(quiet, 0.99), "quiet-p99-ms")
+	b.ReportMetric(p(busy, 0.5), "warm-p50-ms")
+	b.ReportMetric(p(busy, 0.99), "warm-p99-ms")
+	b.ReportMetric(float64(len(busy))/float64(b.N), "warm-orders/op")
+}
