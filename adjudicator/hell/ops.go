@@ -127,6 +127,12 @@ func (r *Rules) flow(s *State, dice adjudicator.Dice, ev *events) {
 		if !r.settleHits(s, dice, ev) {
 			return
 		}
+		// Ruling H51: a tank found without infantry withdraws at once
+		// (after fire, hand-to-hand or a movement step), before any
+		// advance into the PA it leaves.
+		if !(s.Half == French && s.Step == StepMove) {
+			r.loneTanks(s, ev)
+		}
 		if r.doAdvances(s, ev) {
 			continue
 		}
@@ -340,8 +346,11 @@ func (r *Rules) endAssault(s *State, ev *events) {
 	r.endHalf(s, ev)
 }
 
-// loneTanks: 5.5 and 6.2.7, a tank without infantry withdraws to a
-// friendly-occupied PA.
+// loneTanks: 5.5, 6.2.7 "Withdrawal is obligatory by a tank found without
+// infantry. It automatically withdraws to a friendly-occupied PA even if
+// it must cross enemy lines" (ruling H51): anywhere on the map, a tank
+// section with no French company or MG platoon beside it goes to the
+// nearest PA held by French infantry.
 func (r *Rules) loneTanks(s *State, ev *events) {
 	for _, id := range r.frenchIDs {
 		u := s.French[id]
@@ -354,14 +363,14 @@ func (r *Rules) loneTanks(s *State, ev *events) {
 				alone = false
 			}
 		}
-		hasVM := len(s.vmAt(u.Loc)) > 0
-		if alone && (hasVM || !r.d.isPA(u.Loc)) {
-			to := r.nearestFrenchPA(s, u.Loc)
-			if to != "" && to != u.Loc {
-				ev.pub("6.2.7: the lone tank %s withdraws %s → %s.", id, r.d.locName(u.Loc), r.d.locName(to))
-				ev.mark("", "move", u.Loc, to)
-				u.Loc = to
-			}
+		if !alone {
+			continue
+		}
+		to := r.nearestFrenchPA(s, u.Loc)
+		if to != "" && to != u.Loc {
+			ev.pub("6.2.7: the tank %s, found without infantry, withdraws %s → %s.", id, r.d.locName(u.Loc), r.d.locName(to))
+			ev.mark("", "move", u.Loc, to)
+			u.Loc = to
 		}
 	}
 }

@@ -400,3 +400,34 @@ func TestRule_8_SiegeFireOnlyInASiegeWeek(t *testing.T) {
 		}
 	}
 }
+
+// 5.5, 6.2.7 (issue 17, ruling H51): "Withdrawal is obligatory by a tank
+// found without infantry. It automatically withdraws to a friendly-occupied
+// PA even if it must cross enemy lines." France moves the company out of
+// E3 in operational movement; when its movement step ends TK-4, alone,
+// withdraws to the nearest PA held by French infantry, and E3 is empty for
+// the VM to take.
+func TestOps_6_2_7_TankWithoutInfantryWithdraws(t *testing.T) {
+	s := board(t, French, StepMove)
+	putF(s, "E3", "TK-4", "1BEP-2")
+	putF(s, "E1", "BT2-1")
+	s = mustApply(t, s, French, "move 1BEP-2 E4")
+	if s.French["TK-4"].Loc != "E3" {
+		t.Fatal("the tank withdrew in the middle of France's movement step")
+	}
+	s, ev := applyEv2(t, s, French, "done", dice())
+	if got := s.French["TK-4"].Loc; got != "E4" && got != "E1" {
+		t.Fatalf("TK-4 at %s, want a PA held by French infantry\n%s", got, evText(ev))
+	}
+	has(t, evText(ev), "found without infantry, withdraws E3")
+	if len(s.frenchAt("E3")) != 0 {
+		t.Fatal("E3 still held")
+	}
+	// A tank with a company beside it stays.
+	x := board(t, French, StepMove)
+	putF(x, "E3", "TK-4", "1BEP-2")
+	x = mustApply(t, x, French, "done")
+	if x.French["TK-4"].Loc != "E3" {
+		t.Fatal("a tank with infantry withdrew")
+	}
+}

@@ -787,6 +787,7 @@ func (r *Rules) moveOrder(s *State, side, verb string, args []string, dice adjud
 			ev.pub("The Viet Minh has moved. France moves (3.3).")
 			return nil
 		}
+		r.loneTanks(s, ev) // ruling H51
 		r.endWeek(s, ev)
 		return nil
 	}
