@@ -58,12 +58,14 @@ func (s *Service) acquire(id string) (*slot, error) {
 		sl.users++
 		s.evictLocked(sl)
 		if s.gate == nil {
-			s.gate = make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
+			s.gate = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1))
 		}
 		gate := s.gate
 		s.mu.Unlock()
-		// At most a few loads run at once: a burst of cold loads then
-		// waits parked, and leaves the processors to warm games' commands.
+		// Loads run at most GOMAXPROCS-1 at once: a burst of cold loads
+		// then waits parked, and one processor stays free for warm games'
+		// commands (with every P loading, a warm order back from its
+		// fsync waits for a time slice).
 		gate <- struct{}{}
 		g, err := s.loadSafe(id) // bot/recover.go: a replay that panics fails this load only
 		<-gate
