@@ -8,6 +8,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync/atomic"
+
+	"github.com/umpirebot/umpire/adjudicator"
 )
 
 // No panic takes the bot down (issue 14): every command runs under a
@@ -101,12 +103,49 @@ func (s *Service) recovered(c Command, gameID string, before int, r any, stack [
 	return []Reply{{To: c.User, Text: fmt.Sprintf("Game %s hit an internal error; the moderators are told; %s. Report id: %s.", gameID, what, report)}}
 }
 
-// dropSlot forgets a game's cached state so that its next command reloads
-// it from disk (after a panic the cached game may be half-mutated).
+// dropSlot replaces a game's cached state by a fresh load from disk
+// (after a panic the cached game may be half-mutated). The slot stays the
+// same, so that a command already waiting for it uses the reloaded game and
+// the game keeps one writer; if the game does not load, the slot is
+// forgotten and the next command tries again.
 func (s *Service) dropSlot(gameID string) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	delete(s.slots, gameID)
+	sl := s.slots[gameID]
+	s.mu.Unlock()
+	if sl == nil {
+		return
+	}
+	sl.mu.Lock()
+	defer sl.mu.Unlock()
+	g, err := s.loadSafe(gameID)
+	if err == nil {
+		sl.g = g
+		return
+	}
+	s.mu.Lock()
+	if s.slots[gameID] == sl {
+		delete(s.slots, gameID)
+	}
+	s.mu.Unlock()
+}
+
+// loadSafe is load under a recover: a game whose replay panics (a bug in
+// its title) fails to load with a clear error and is marked as needing a
+// moderator, instead of leaving its single-flight load open forever (every
+// later command of the game would hang) or ending the process.
+func (s *Service) loadSafe(id string) (g *adjudicator.Game, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			n := panics.Add(1)
+			s.log().Error("panic while loading a game; the game needs a moderator", "game", id,
+				"panic", fmt.Sprint(r), "panics", n, "stack", string(debug.Stack()))
+			if err := s.DB.SetNeedsModerator(id, "internal error while loading the game", s.now()); err != nil {
+				s.log().Error("cannot mark the game as needing a moderator", "game", id, "err", err)
+			}
+			g, err = nil, fmt.Errorf("game %s hit an internal error while loading; the moderators are told; nothing was applied", id)
+		}
+	}()
+	return s.load(id)
 }
 
 // moderatorActed clears a game's needs-moderator mark after a moderator's

@@ -8,12 +8,18 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/umpirebot/umpire/adjudicator"
 	"github.com/umpirebot/umpire/bot"
 )
+
+// poisonPanics makes the order "poison" panic (set after it was applied
+// live: its game then panics when it is replayed).
+var poisonPanics atomic.Bool
 
 // boomRules is a tiny title whose rules crash on purpose: side a may
 // "inc" (count one), "boom" (Apply writes into its input state, then
@@ -76,6 +82,10 @@ func (boomRules) Apply(st adjudicator.State, side adjudicator.Side, a string, _ 
 		s.N, s.Trap = 0, false
 	case side == "a" && a == "inc":
 		s.N++
+	case side == "a" && a == "poison":
+		if poisonPanics.Load() {
+			panic("boom: replaying poison crashed")
+		}
 	case side == "a" && a == "trap":
 		s.Trap = true
 	case side == "a" && a == "boom":
@@ -298,5 +308,58 @@ func malformedPayloads() []string {
 		`{"id":"800000000000000706","application_id":"` + appID + `","type":2,"token":"t6","version":1,` + member + `,"data":null}`,
 		`{"id":"800000000000000707","application_id":"` + appID + `","type":4,"token":"t7","version":1,` + member + `,"data":{"id":"1","name":"order","type":1,"options":[{"name":"text","type":3,"value":{"x":1},"focused":true}]}}`,
 		`{"id":"800000000000000708","application_id":"` + appID + `","type":2,"token":"t8","version":1,` + member + `}`,
+	}
+}
+
+// TestPanicWhileLoading: a game whose replay panics (issue 14's nil-map
+// snapshots were such a game) fails to load with a clear message for
+// every command waiting for it (none hangs on its single-flight load), is
+// marked as needing a moderator, and the other games go on.
+func TestPanicWhileLoading(t *testing.T) {
+	h, _ := boomHarness(t)
+	h.slash(alice, "/game new title:boom scenario:basic a:@alice b:@bob")
+	h.slash(alice, "/order text:inc")
+	h.slash(alice, "/order text:poison")
+	h.slash(erin, "/game new title:boom scenario:basic a:@erin b:@bob")
+	h.fake.take()
+	// A restart: a new service on the same database, with the title's bug.
+	h.bot.Service = &bot.Service{DB: h.db, Titles: h.svc.Titles, Seed: h.svc.Seed, Now: h.svc.Now, Log: h.svc.Log}
+	poisonPanics.Store(true)
+	defer poisonPanics.Store(false)
+	var is []*discordgo.Interaction
+	for k := 0; k < 3; k++ {
+		is = append(is, h.interaction(dave, discordgo.InteractionApplicationCommand, slashData(t, "/game status")))
+	}
+	done := make(chan struct{})
+	go func() {
+		var wg sync.WaitGroup
+		for _, i := range is {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				h.bot.Gateway(i)
+			}()
+		}
+		wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("commands for a game whose load panicked hang")
+	}
+	o := outcome{reqs: h.fake.take()}
+	if n := strings.Count(o.private(), "Refused: game g1 hit an internal error while loading; the moderators are told; nothing was applied"); n != 3 {
+		t.Errorf("%d of 3 commands told; private %q", n, o.private())
+	}
+	if _, ok, _ := h.db.NeedsModerator("g1"); !ok {
+		t.Error("g1 is not marked as needing a moderator")
+	}
+	if o := h.slash(erin, "/order text:inc"); !strings.Contains(o.private(), "Accepted") {
+		t.Errorf("the other game: %q", o.private())
+	}
+	poisonPanics.Store(false) // the title is fixed: the game loads again
+	if o := h.slash(dave, "/game status"); !strings.Contains(o.private(), "n=1") || !strings.Contains(o.private(), "NEEDS A MODERATOR: internal error while loading") {
+		t.Errorf("after the fix: %q", o.private())
 	}
 }
