@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -25,29 +26,71 @@ type Console struct {
 	OutDir string
 }
 
+// MaxLine is the longest console line taken, in bytes; a longer one is
+// refused and skipped, and the session goes on.
+const MaxLine = 1 << 20
+
 // Run reads commands until EOF.
 func (c *Console) Run(in io.Reader) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	r := bufio.NewReaderSize(in, 64*1024)
 	lineNo := 0
 	for {
 		if c.Interactive {
 			c.prompt()
 		}
-		if !sc.Scan() {
-			break
+		raw, n, err := readLine(r, MaxLine)
+		if err != nil && err != io.EOF {
+			return err
+		}
+		if n == 0 && err == io.EOF {
+			return nil
 		}
 		lineNo++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
+		if n > MaxLine {
+			c.print(Reply{To: lineUser(raw), Text: fmt.Sprintf("Refused: line %d has %d bytes; a line has at most %d bytes (1 MiB). It was skipped.", lineNo, n, MaxLine)})
+		} else if line := strings.TrimSpace(raw); line != "" && !strings.HasPrefix(line, "#") {
+			if c.Echo {
+				fmt.Fprintf(c.Out, "> %s\n", line)
+			}
+			c.Line(line)
+		}
+		if err == io.EOF {
+			return nil
+		}
+	}
+}
+
+// readLine reads one line, without its end, keeping at most max+1 bytes
+// of it: n is the line's whole length, and over max the rest of the line
+// is read and dropped.
+func readLine(r *bufio.Reader, max int) (line string, n int, err error) {
+	var b []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		n += len(chunk)
+		if len(b) <= max {
+			b = append(b, chunk[:min(len(chunk), max+1-len(b))]...)
+		}
+		if err == bufio.ErrBufferFull {
 			continue
 		}
-		if c.Echo {
-			fmt.Fprintf(c.Out, "> %s\n", line)
+		if len(chunk) > 0 && chunk[len(chunk)-1] == '\n' {
+			n--
+			b = bytes.TrimSuffix(b, []byte("\n"))
 		}
-		c.Line(line)
+		return string(b), n, err
 	}
-	return sc.Err()
+}
+
+// lineUser is the user a console line names (@name first), or "?".
+func lineUser(line string) string {
+	f := strings.Fields(line)
+	if len(f) > 0 && strings.HasPrefix(f[0], "@") {
+		if u := strings.TrimPrefix(f[0], "@"); u != "" && !strings.ContainsAny(u, `"@`) {
+			return u
+		}
+	}
+	return "?"
 }
 
 // Line runs one console line and prints its replies.
@@ -55,11 +98,7 @@ func (c *Console) Line(line string) {
 	defer c.recoverLine(line) // bot/recover.go
 	cmd, err := ParseLine(line)
 	if err != nil {
-		user := "?"
-		if strings.HasPrefix(line, "@") {
-			user = strings.TrimPrefix(strings.Fields(line)[0], "@")
-		}
-		c.print(Reply{To: user, Text: "Refused: " + err.Error()})
+		c.print(Reply{To: lineUser(line), Text: "Refused: " + err.Error()}) // never the channel
 		return
 	}
 	cmd.Channel = c.Channel

@@ -174,8 +174,17 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 		seats[side] = u
 	}
 	for k := range c.Options {
-		if k != "title" && k != "scenario" && !info.HasSide(adjudicator.Side(k)) {
-			return nil, fmt.Errorf("unknown option %s; /game new takes title, scenario and %s", k, sideList(info.Sides))
+		if k != "title" && k != "scenario" && k != optHotseat && !info.HasSide(adjudicator.Side(k)) {
+			return nil, fmt.Errorf("unknown option %s; /game new takes title, scenario, %s and %s", k, sideList(info.Sides), optHotseat)
+		}
+	}
+	hotseat, err := yesNo(optHotseat, c.Opt(optHotseat))
+	if err != nil {
+		return nil, err
+	}
+	if !hotseat {
+		if err := oneSeatEach(seats, info.Sides); err != nil {
+			return nil, err
 		}
 	}
 	if id, err := s.DB.GameInChannel(c.Channel); err == nil {
@@ -195,6 +204,9 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	}
 	rec := adjudicator.Record{ID: id, Title: title, Scenario: scenario, Channel: c.Channel, Seats: seats,
 		Created: s.now().UTC(), Seed: seed}
+	if hotseat {
+		rec.Options = adjudicator.Options{optHotseat: "yes"}
+	}
 	g, evs, err := adjudicator.New(rules, rec)
 	if err != nil {
 		return nil, err
@@ -211,6 +223,35 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	out = append(out, Reply{Text: "Seats: " + strings.Join(seatText, ", ") + "."})
 	out = append(out, s.awaiting(g)...)
 	return out, nil
+}
+
+// optHotseat is /game new's option for a hot-seat or test game, in which
+// one player may hold several seats and so sees every side's secrets.
+const optHotseat = "hotseat"
+
+// yesNo reads a yes/no option (Discord sends a boolean as true/false).
+func yesNo(name, v string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "", "no", "false":
+		return false, nil
+	case "yes", "true":
+		return true, nil
+	}
+	return false, fmt.Errorf("%s takes yes or no, not %q", name, v)
+}
+
+// oneSeatEach refuses one player in two seats: they would see both sides'
+// secrets. Only a game created with hotseat:yes allows it.
+func oneSeatEach(seats map[adjudicator.Side]string, sides []adjudicator.Side) error {
+	held := map[string]adjudicator.Side{}
+	for _, side := range sides {
+		u := seats[side]
+		if other, ok := held[u]; ok && u != "" {
+			return fmt.Errorf("@%s cannot hold both the %s and the %s seats: they would see both sides' secrets. Seat another player, or create a hot-seat or test game with %s:yes", u, other, side, optHotseat)
+		}
+		held[u] = side
+	}
+	return nil
 }
 
 func sideList(sides []adjudicator.Side) string {
@@ -373,6 +414,9 @@ func (s *Service) commit(sl *slot, st *adjudicator.Step, header *adjudicator.Rec
 	return nil
 }
 
+// MaxOrders is the most orders one /order command gives.
+const MaxOrders = 50
+
 func (s *Service) order(c Command, sl *slot) ([]Reply, error) {
 	g := sl.g
 	side, err := actingSide(g, c)
@@ -380,6 +424,9 @@ func (s *Service) order(c Command, sl *slot) ([]Reply, error) {
 		return nil, err
 	}
 	orders := adjudicator.SplitOrders(c.Opt("text"))
+	if len(orders) > MaxOrders {
+		return nil, fmt.Errorf("%d orders in one command; at most %d are taken at once: send the rest in another /order", len(orders), MaxOrders)
+	}
 	if len(orders) == 0 {
 		return nil, fmt.Errorf("give the order as text:\"...\" (several separated by ;); /help lists the legal ones")
 	}
@@ -491,6 +538,16 @@ func (s *Service) seat(c Command, sl *slot) ([]Reply, error) {
 	user := userRef(c.Opt("user"))
 	if user == "" {
 		return nil, fmt.Errorf("usage: /mod seat side:<side> user:@someone")
+	}
+	if sl.g.Rec.Options[optHotseat] != "yes" {
+		seats := map[adjudicator.Side]string{}
+		for k, v := range sl.g.Rec.Seats {
+			seats[k] = v
+		}
+		seats[side] = user
+		if err := oneSeatEach(seats, sl.g.Rules.Info().Sides); err != nil {
+			return nil, err
+		}
 	}
 	st, err := sl.g.Seat(c.User, side, user, c.Source, s.now())
 	if err != nil {

@@ -105,6 +105,8 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 	newOpts = append(newOpts, optional...)
 	newOpts = append(newOpts, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: optThread,
 		Description: "Open a thread for the game here and play it there"})
+	newOpts = append(newOpts, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "hotseat",
+		Description: "Hot-seat or test game: one player may hold several seats and see every side's secrets"})
 
 	statusView := str("view", "Whose view: yours (default) or, for moderators, the referee's", false)
 	statusView.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "mine", Value: "mine"}, {Name: "referee", Value: "referee"}}
