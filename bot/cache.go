@@ -229,3 +229,16 @@ func (s *Service) snapshot(g *adjudicator.Game) {
 		g.Trim(snap.Seq)
 	}
 }
+
+// Evict drops a game from memory if it is not in use (its next command
+// reloads it); it reports whether it did.
+func (s *Service) Evict(gameID string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	sl, ok := s.slots[gameID]
+	if !ok || !sl.evictable() {
+		return false
+	}
+	delete(s.slots, gameID)
+	return true
+}

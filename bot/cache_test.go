@@ -201,7 +201,9 @@ func TestCache_NoGlobalLockDuringLoad(t *testing.T) {
 	s, c := newCounterService(t, 100)
 	mustReply(t, s.Handle(cmd("alice", "slow", "game new", "title", "counter", "scenario", "slow", "a", "@alice", "b", "@bob")), "New game")
 	mustReply(t, s.Handle(cmd("alice", "warm", "game new", "title", "counter", "scenario", "fast", "a", "@alice", "b", "@bob")), "New game")
-	s.dropSlot("g1") // g1 is now cold
+	if !s.Evict("g1") { // g1 is now cold
+		t.Fatal("g1 not evicted")
+	}
 	gate := make(chan struct{})
 	c.gate = gate
 	s.Titles["counter"] = c

@@ -146,7 +146,7 @@ func BenchmarkWarmDuringColdLoads(b *testing.B) {
 	for range b.N {
 		quiet = append(quiet, warm(20)...)
 		for i := range chans {
-			s.dropSlot(fmt.Sprintf("g%d", i+1)) // cold again
+			s.Evict(fmt.Sprintf("g%d", i+1)) // cold again
 		}
 		var left atomic.Int64
 		left.Store(int64(len(chans)))
