@@ -126,6 +126,7 @@ func (c *checker) provenance() {
 	}
 	c.prov("paths.toml: forks", d.Paths.Forks.Prov)
 	c.prov("paths.toml: delta", d.Paths.Delta.Prov)
+	c.prov("paths.toml: red_river_west", d.Paths.RedRiverWest.Prov)
 	c.prov("map.toml: urban_areas", d.Map.UrbanAreas)
 	c.prov("map.toml: mobilization", d.Map.Mobilization.Prov)
 	c.prov("map.toml: supply_centers", d.Map.SupplyCenters.Prov)
@@ -249,6 +250,61 @@ func (c *checker) paths() {
 	for i, p := range d.Paths.Railways {
 		chain("railway", i, p)
 	}
+	// A road or railway end is an urban area, a hex of another road or
+	// railway, China or the map's edge: no road ends in the open.
+	net := map[string]int{}
+	for _, ps := range [][]Path{d.Paths.Roads, d.Paths.Railways} {
+		for _, p := range ps {
+			for _, h := range p.Hexes {
+				net[h]++
+			}
+		}
+	}
+	g := d.Grid.Grid
+	for kind, ps := range map[string][]Path{"road": d.Paths.Roads, "railway": d.Paths.Railways} {
+		for i, p := range ps {
+			if len(p.Hexes) == 0 {
+				continue
+			}
+			for _, end := range []string{p.Hexes[0], p.Hexes[len(p.Hexes)-1]} {
+				r, col, _ := ParseHex(end)
+				edge := r == 1 || r == g.Rows || col == 1 || col == g.Cols
+				if len(c.byHex[end]) == 0 && net[end] < 2 && c.hex[end].Country != "china" && !edge {
+					c.errf("paths.toml: %s[%d] (%s): ends in %s, where there is no urban area, no other road and no border", kind, i, p.ID, end)
+				}
+			}
+		}
+	}
+	// Thai country (3.8, 4.3): Vietnam west of, and including, the Red
+	// River valley.
+	west := map[string]bool{}
+	for i, id := range d.Paths.RedRiverWest.Hexes {
+		if h, ok := c.refHex(fmt.Sprintf("paths.toml: red_river_west.hexes[%d]", i), id); ok && h.Country != "vietnam" {
+			c.errf("paths.toml: red_river_west.hexes[%d]: %s is not in Vietnam", i, id)
+		}
+		west[id] = true
+	}
+	for _, p := range d.Paths.Rivers {
+		if p.ID != "red" {
+			continue
+		}
+		for _, h := range p.Hexes {
+			if c.hex[h].Country == "vietnam" && !west[h] {
+				c.errf("paths.toml: red_river_west: Red River hex %s missing (the valley is included)", h)
+			}
+		}
+	}
+	for _, n := range []string{"Dien Bien Phu", "Lai Chau", "Son La"} {
+		if u, ok := c.urban[n]; ok && !west[u.Hex] {
+			c.errf("paths.toml: red_river_west: %s (%s) is west of the Red River", n, u.Hex)
+		}
+	}
+	for _, n := range []string{"Thai Nguyen", "Cao Bang", "Lang Son"} {
+		if u, ok := c.urban[n]; ok && west[u.Hex] {
+			c.errf("paths.toml: red_river_west: %s (%s) is east of the Red River", n, u.Hex)
+		}
+	}
+
 	// 6.8: a fork is a hex on two rivers or more.
 	for i, id := range d.Paths.Forks.Hexes {
 		n := 0

@@ -59,6 +59,9 @@ type PathsFile struct {
 	Railways []Path `toml:"railway"`
 	Forks    Layer  `toml:"forks"`
 	Delta    Layer  `toml:"delta"`
+	// RedRiverWest: Vietnam west of, and including, the Red River valley
+	// (3.8, 4.3: Thai units).
+	RedRiverWest Layer `toml:"red_river_west"`
 }
 
 // Path is a river, road or railway: a chain of adjacent hexes.

@@ -134,3 +134,35 @@ func TestMistakesRefused(t *testing.T) {
 		})
 	}
 }
+
+// FuzzLoad replaces one data file with arbitrary text: the loader may
+// refuse it but never panics.
+func FuzzLoad(f *testing.F) {
+	names := []string{"grid.toml", "paths.toml", "map.toml", "units.toml", "charts.toml", "scenarios.toml"}
+	base := fstest.MapFS{}
+	sub, err := fs.Sub(embedded, "data")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for i, n := range names {
+		b, err := fs.ReadFile(sub, n)
+		if err != nil {
+			f.Fatal(err)
+		}
+		base[n] = &fstest.MapFile{Data: b}
+		if n != "grid.toml" { // the big one: seeded by the small edits below
+			f.Add(uint8(i), string(b))
+		}
+	}
+	f.Add(uint8(4), "[weather]\nspans = {1 = []}\n[combat]\nodds = [\"3:1\"]\nEx = []\n")
+	f.Add(uint8(5), "[[scenario]]\nid = \"x\"\n[[scenario.vm]]\nhex = \"1205\"\nunits = [\"2x (9)\", \"\", \"HO (1234)\"]\n")
+	f.Add(uint8(1), "[[river]]\nid = \"r\"\nhexes = [\"0000\", \"9999\", \"12\"]\n[delta]\nhexes = []\n")
+	f.Fuzz(func(t *testing.T, which uint8, text string) {
+		fsys := fstest.MapFS{}
+		for k, v := range base {
+			fsys[k] = v
+		}
+		fsys[names[int(which)%len(names)]] = &fstest.MapFile{Data: []byte(text)}
+		_, _ = LoadFS(fsys)
+	})
+}

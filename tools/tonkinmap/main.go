@@ -74,13 +74,14 @@ func main() {
 	}
 	delta := deltaHexes(hexes, riverHex)
 	forks := forkHexes(riverPaths)
+	west := redRiverWest(hexes, riverPaths)
 	border := chinaBorder(hexes)
 
 	if err := writeGrid(filepath.Join(*out, "grid.toml"), hexes, ids, border, minorHex); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	if err := writePaths(filepath.Join(*out, "paths.toml"), riverPaths, roadPaths, railPaths, forks, delta, hexes, riverHex); err != nil {
+	if err := writePaths(filepath.Join(*out, "paths.toml"), riverPaths, roadPaths, railPaths, forks, delta, west, hexes, riverHex); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
@@ -322,6 +323,49 @@ func deltaHexes(hexes map[string]*hexInfo, riverHex map[string]bool) []string {
 	return out
 }
 
+// redRiverWest floods Vietnam from Dien Bien Phu's hex without crossing
+// the Red River, and adds the river's own hexes (its valley).
+func redRiverWest(hexes map[string]*hexInfo, rivers []traced) []string {
+	red := map[string]bool{}
+	for _, p := range rivers {
+		if p.id == "red" {
+			for _, h := range p.hexes {
+				red[h] = true
+			}
+		}
+	}
+	x, y := grid.Project(21.386, 103.017)
+	r0, c0 := grid.At(x, y)
+	start := tonkin.HexID(r0, c0)
+	in := map[string]bool{start: true}
+	stack := []string{start}
+	for len(stack) > 0 {
+		id := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		h := hexes[id]
+		for _, nb := range tonkin.Neighbors(h.row, h.col) {
+			nid := tonkin.HexID(nb[0], nb[1])
+			n, ok := hexes[nid]
+			if !ok || in[nid] || red[nid] || n.country != "vietnam" {
+				continue
+			}
+			in[nid] = true
+			stack = append(stack, nid)
+		}
+	}
+	for h := range red {
+		if hexes[h].country == "vietnam" {
+			in[h] = true
+		}
+	}
+	var out []string
+	for id := range in {
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
+}
+
 // forkHexes: where a river's end meets another river (the "Y" of 6.8).
 func forkHexes(ps []traced) []string {
 	set := map[string]bool{}
@@ -444,7 +488,7 @@ hexsides = [
 	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
 
-func writePaths(path string, rivers, roads, rails []traced, forks, delta []string, hexes map[string]*hexInfo, riverHex map[string]bool) error {
+func writePaths(path string, rivers, roads, rails []traced, forks, delta, west []string, hexes map[string]*hexInfo, riverHex map[string]bool) error {
 	var b strings.Builder
 	b.WriteString(`# Tonkin: rivers, roads, railways, the delta.
 #
@@ -506,8 +550,24 @@ hexes = [`)
 			nonRiver++
 		}
 	}
-	b.WriteString("]\n")
+	b.WriteString("]\n\n")
 	fmt.Printf("delta: %d hexes, %d non-river\n", len(delta), nonRiver)
+	b.WriteString(`# Vietnam west of, and including, the Red River valley (3.8 and 4.3: where
+# Thai units are placed and find supply; the Thai federation lay there).
+[red_river_west]
+provenance = "reconstructed"
+source = "Derived: the Red River's hexes and the Vietnamese land hexes reached from Dien Bien Phu without crossing them (the river's south-west bank, from Lao Kay to the sea)."
+hexes = [`)
+	for i, h := range west {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if i > 0 && i%12 == 0 {
+			b.WriteString("\n  ")
+		}
+		fmt.Fprintf(&b, "%q", h)
+	}
+	b.WriteString("]\n")
 	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
 
