@@ -25,13 +25,13 @@ func sampleDB(t *testing.T) (string, []byte) {
 		if err := db.CreateGame(g.Rec); err != nil {
 			t.Fatal(err)
 		}
-		for j := range 60 {
+		for j := range 30 {
 			side := adjudicator.Side("a")
 			if j%2 == 1 {
 				side = "b"
 			}
 			play(t, db, g, side, fmt.Sprintf("s%d-%d", i, j), "add 2", "pass")
-			if j%16 == 15 {
+			if j%8 == 7 {
 				snap, err := g.Snapshot()
 				if err != nil {
 					t.Fatal(err)
@@ -103,7 +103,11 @@ func TestDamagedDatabaseFailsLoudly(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	offsets := []int{0, 16, 40, 4096 + 20, 4096 + 60, 2*4096 + 10, 3*4096 + 3, 4*4096 + 16, 5*4096 + 100}
-	for range 24 {
+	random := 24
+	if testing.Short() {
+		random = 8
+	}
+	for range random {
 		offsets = append(offsets, rng.IntN(len(good)))
 	}
 	for _, off := range offsets {
