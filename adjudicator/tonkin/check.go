@@ -131,6 +131,7 @@ func (c *checker) provenance() {
 	c.prov("map.toml: mobilization", d.Map.Mobilization.Prov)
 	c.prov("map.toml: supply_centers", d.Map.SupplyCenters.Prov)
 	c.prov("map.toml: offmap", d.Map.Offmap.Prov)
+	c.prov("map.toml: regions", d.Map.Regions.Prov)
 	c.prov("units.toml: types", d.Units.Types)
 	c.prov("units.toml: mix", d.Units.Mix)
 	c.prov("units.toml: divisions", d.Units.DivisionsNames)
@@ -478,6 +479,23 @@ func (c *checker) urbanAreas() {
 	}
 	if !zones["saigon"] || !zones["standby"] {
 		c.errf("map.toml: offmap.zones: the saigon and standby zones are needed (The Map)")
+	}
+	for i, r := range d.Map.Regions.Areas {
+		where := fmt.Sprintf("map.toml: regions.areas[%d] (%s)", i, r.ID)
+		if r.Rows[0] < 1 || r.Rows[1] > g.Rows || r.Rows[0] > r.Rows[1] || r.Cols[0] < 1 || r.Cols[1] > g.Cols || r.Cols[0] > r.Cols[1] {
+			c.errf("%s: rows %v cols %v are not a block of the %dx%d map", where, r.Rows, r.Cols, g.Rows, g.Cols)
+		}
+		for _, n := range r.MustShow {
+			u, ok := c.urban[n]
+			if !ok {
+				c.errf("%s.must_show: %q is no urban area", where, n)
+				continue
+			}
+			ur, uc, _ := ParseHex(u.Hex)
+			if ur < r.Rows[0] || ur > r.Rows[1] || uc < r.Cols[0] || uc > r.Cols[1] {
+				c.errf("%s.must_show: %s (%s) lies outside", where, n, u.Hex)
+			}
+		}
 	}
 }
 

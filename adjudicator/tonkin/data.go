@@ -101,6 +101,19 @@ type MapFile struct {
 			Name string `toml:"name"`
 		} `toml:"zones"`
 	} `toml:"offmap"`
+	Regions struct {
+		Prov
+		Areas []Region `toml:"areas"`
+	} `toml:"regions"`
+}
+
+// Region is a close-up of the board: a block of rows and columns.
+type Region struct {
+	ID       string   `toml:"id"`
+	Name     string   `toml:"name"`
+	Rows     [2]int   `toml:"rows"`
+	Cols     [2]int   `toml:"cols"`
+	MustShow []string `toml:"must_show"` // urban areas the region must contain
 }
 
 // Urban is a city, town or village.
