@@ -11,6 +11,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"image"
 	"math"
 	"os"
 
@@ -27,6 +28,7 @@ var colours = map[string]string{
 func main() {
 	out := flag.String("out", "/tmp/tonkin.png", "PNG to write")
 	scale := flag.Float64("scale", 3, "pixels per km")
+	region := flag.String("region", "", "a map.toml region id to crop to")
 	flag.Parse()
 	d, err := tonkin.Load()
 	if err != nil && d == nil {
@@ -171,7 +173,18 @@ func main() {
 		dc.SetHexColor("#000000")
 		dc.DrawStringAnchored(label, x, y-rad*0.45, 0.5, 0.5)
 	}
-	if err := dc.SavePNG(*out); err != nil {
+	var img image.Image = dc.Image()
+	for _, r := range d.Map.Regions.Areas {
+		if r.ID != *region {
+			continue
+		}
+		x0, _ := px(g.Center(1, r.Cols[0]))
+		x1, _ := px(g.Center(2, r.Cols[1]))
+		_, y0 := px(g.Center(r.Rows[1], 1))
+		_, y1 := px(g.Center(r.Rows[0], 1))
+		img = dc.Image().(*image.RGBA).SubImage(image.Rect(int(x0-rad), int(y0-rad), int(x1+rad), int(y1+rad)))
+	}
+	if err := gg.SavePNG(*out, img); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
