@@ -58,6 +58,15 @@ func (db *DB) update(f func(tx *bbolt.Tx) error) error {
 	return db.damaged(guard(db.path, func() error { return db.bolt.Update(f) }))
 }
 
+// batch is update for a write that may share its transaction, and its
+// fsync, with other games' writes arriving at the same moment (bbolt's
+// Batch): under many concurrent players each acknowledgement waits for one
+// commit instead of a queue of them. f may run more than once (after
+// another function of the batch fails), so it must depend only on tx.
+func (db *DB) batch(f func(tx *bbolt.Tx) error) error {
+	return db.damaged(guard(db.path, func() error { return db.bolt.Batch(f) }))
+}
+
 // damaged words an undecodable stored value as a damaged file.
 func (db *DB) damaged(err error) error {
 	if err == nil || errors.Is(err, ErrCorrupt) {

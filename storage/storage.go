@@ -94,6 +94,9 @@ var (
 	ErrChannelBusy = errors.New("channel already has a live game")
 )
 
+// batchDelay bounds how long Append waits to share a commit.
+const batchDelay = time.Millisecond
+
 // DB is an open Umpire database.
 type DB struct {
 	bolt     *bbolt.DB
@@ -121,6 +124,9 @@ func Open(path string) (*DB, error) {
 		// bbolt fsyncs the new file but not its directory entry.
 		syncDir(filepath.Dir(path))
 	}
+	// A lone order's commit waits at most this long for others to share
+	// its fsync (Append); bbolt's default, 10 ms, is a whole budget.
+	b.MaxBatchDelay = batchDelay
 	db := &DB{bolt: b, path: path}
 	err = db.update(db.prepare)
 	if err == nil && !fresh {
@@ -315,7 +321,8 @@ func lastEntry(log *bbolt.Bucket, gameID string) (*adjudicator.Entry, error) {
 // transaction (for seat changes). Its ID, Title, Channel, Seed and
 // Commitment must not change.
 func (db *DB) Append(gameID string, entries []adjudicator.Entry, header *adjudicator.Record) error {
-	err := db.update(func(tx *bbolt.Tx) error {
+	// Invariant 4: the entries are on disk (fsync) when Batch returns.
+	err := db.batch(func(tx *bbolt.Tx) error {
 		return appendTx(tx, gameID, entries, header)
 	})
 	if err != nil {
