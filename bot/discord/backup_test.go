@@ -24,7 +24,9 @@ func TestBackups_PeriodicKeepsNewest(t *testing.T) {
 	defer db.Close()
 	now := time.Date(2026, 3, 13, 17, 0, 0, 0, time.UTC)
 	ticks := make(chan time.Time)
-	wrote := make(chan struct{})
+	// Buffered, with a blocking send: a signal sent before the test waits
+	// for it is kept, not dropped (a dropped one hung the test).
+	wrote := make(chan struct{}, 1)
 	b := &Backups{DB: db, Dir: filepath.Join(dir, "backups"), Every: time.Hour, Keep: 3,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Now: func() time.Time { return now },
@@ -32,10 +34,7 @@ func TestBackups_PeriodicKeepsNewest(t *testing.T) {
 			if d != time.Hour {
 				t.Errorf("waited %v, want 1h", d)
 			}
-			select {
-			case wrote <- struct{}{}:
-			default:
-			}
+			wrote <- struct{}{}
 			return ticks
 		}}
 	ctx, cancel := context.WithCancel(context.Background())
