@@ -142,49 +142,5 @@ func (db *DB) LastSeq(gameID string) (int, error) {
 // empty source records nothing (the console). The index maps the source to
 // the game with seq 0 (the creation, before any entry).
 func (db *DB) CreateGameFrom(rec adjudicator.Record, source string) error {
-	if source == "" {
-		return db.CreateGame(rec)
-	}
-	switch {
-	case rec.ID == "":
-		return errors.New("create game: empty game id")
-	case len(rec.Entries) != 0:
-		return fmt.Errorf("create game %s: record has %d entries; a new game has none", rec.ID, len(rec.Entries))
-	case len(rec.Seed) != adjudicator.SeedSize:
-		return fmt.Errorf("create game %s: seed must be %d bytes, have %d", rec.ID, adjudicator.SeedSize, len(rec.Seed))
-	case rec.Commitment != adjudicator.Commitment(rec.Seed):
-		return fmt.Errorf("create game %s: commitment does not match the seed", rec.ID)
-	}
-	return db.bolt.Update(func(tx *bbolt.Tx) error {
-		id := []byte(rec.ID)
-		inter := tx.Bucket(bInteractions)
-		if raw := inter.Get([]byte(source)); raw != nil {
-			var p processed
-			json.Unmarshal(raw, &p)
-			return fmt.Errorf("create game %s: interaction %s was already processed (game %s): %w", rec.ID, source, p.Game, ErrDuplicate)
-		}
-		if tx.Bucket(bGames).Get(id) != nil {
-			return fmt.Errorf("create game %s: id taken: %w", rec.ID, ErrDuplicate)
-		}
-		if rec.Channel != "" {
-			ch := tx.Bucket(bChannels)
-			if g := ch.Get([]byte(rec.Channel)); g != nil {
-				return fmt.Errorf("create game %s: channel %s has game %s: %w", rec.ID, rec.Channel, g, ErrChannelBusy)
-			}
-			if err := ch.Put([]byte(rec.Channel), id); err != nil {
-				return fmt.Errorf("create game %s: %w", rec.ID, err)
-			}
-		}
-		if err := putHeader(tx, rec); err != nil {
-			return fmt.Errorf("create game: %w", err)
-		}
-		if _, err := tx.Bucket(bLog).CreateBucketIfNotExists(id); err != nil {
-			return fmt.Errorf("create game %s: log: %w", rec.ID, err)
-		}
-		pb, _ := json.Marshal(processed{Game: rec.ID, Seq: 0})
-		if err := inter.Put([]byte(source), pb); err != nil {
-			return fmt.Errorf("create game %s: recording source: %w", rec.ID, err)
-		}
-		return nil
-	})
+	return db.createGame(rec, source)
 }

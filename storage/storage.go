@@ -258,7 +258,10 @@ func putHeader(tx *bbolt.Tx, rec adjudicator.Record) error {
 // rec.Channel is set). rec must have no entries and a seed that matches its
 // commitment (as adjudicator.New leaves it). It fails with ErrDuplicate if
 // the id is taken and ErrChannelBusy if the channel has a live game.
-func (db *DB) CreateGame(rec adjudicator.Record) error {
+func (db *DB) CreateGame(rec adjudicator.Record) error { return db.createGame(rec, "") }
+
+// createGame is CreateGame and, with a source, CreateGameFrom.
+func (db *DB) createGame(rec adjudicator.Record, source string) error {
 	switch {
 	case rec.ID == "":
 		return errors.New("create game: empty game id")
@@ -271,6 +274,14 @@ func (db *DB) CreateGame(rec adjudicator.Record) error {
 	}
 	return db.update(func(tx *bbolt.Tx) error {
 		id := []byte(rec.ID)
+		inter := tx.Bucket(bInteractions)
+		if source != "" {
+			if raw := inter.Get([]byte(source)); raw != nil {
+				var p processed
+				json.Unmarshal(raw, &p)
+				return fmt.Errorf("create game %s: interaction %s was already processed (game %s): %w", rec.ID, source, p.Game, ErrDuplicate)
+			}
+		}
 		if tx.Bucket(bGames).Get(id) != nil {
 			return fmt.Errorf("create game %s: id taken: %w", rec.ID, ErrDuplicate)
 		}
@@ -288,6 +299,13 @@ func (db *DB) CreateGame(rec adjudicator.Record) error {
 		}
 		if _, err := tx.Bucket(bLog).CreateBucketIfNotExists(id); err != nil {
 			return fmt.Errorf("create game %s: log: %w", rec.ID, err)
+		}
+		if source == "" {
+			return nil
+		}
+		pb, _ := json.Marshal(processed{Game: rec.ID, Seq: 0})
+		if err := inter.Put([]byte(source), pb); err != nil {
+			return fmt.Errorf("create game %s: recording source: %w", rec.ID, err)
 		}
 		return nil
 	})
