@@ -86,14 +86,7 @@ func (q *Queue) Submit(j Job, refusable bool) error {
 		return errors.New("render queue closed")
 	}
 	q.stats.Submitted++
-	if el, ok := q.pending[j.Key]; ok {
-		old := el.Value.(*queued).job
-		el.Value = &queued{job: j}
-		q.stats.Superseded++
-		q.mu.Unlock()
-		if old.Done != nil {
-			old.Done(nil, ErrSuperseded)
-		}
+	if q.supersede(j) {
 		return nil
 	}
 	for q.order.Len() >= q.cap {
@@ -107,14 +100,7 @@ func (q *Queue) Submit(j Job, refusable bool) error {
 			q.mu.Unlock()
 			return errors.New("render queue closed")
 		}
-		if el, ok := q.pending[j.Key]; ok {
-			old := el.Value.(*queued).job
-			el.Value = &queued{job: j}
-			q.stats.Superseded++
-			q.mu.Unlock()
-			if old.Done != nil {
-				old.Done(nil, ErrSuperseded)
-			}
+		if q.supersede(j) {
 			return nil
 		}
 	}
@@ -122,6 +108,23 @@ func (q *Queue) Submit(j Job, refusable bool) error {
 	q.cond.Broadcast()
 	q.mu.Unlock()
 	return nil
+}
+
+// supersede puts j in the place of a pending job with its key, if there
+// is one: then it unlocks q, tells the old job, and reports true.
+func (q *Queue) supersede(j Job) bool {
+	el, ok := q.pending[j.Key]
+	if !ok {
+		return false
+	}
+	old := el.Value.(*queued).job
+	el.Value = &queued{job: j}
+	q.stats.Superseded++
+	q.mu.Unlock()
+	if old.Done != nil {
+		old.Done(nil, ErrSuperseded)
+	}
+	return true
 }
 
 func (q *Queue) work() {
