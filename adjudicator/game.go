@@ -396,7 +396,7 @@ func (g *Game) Orders(actor string, side Side, orders []string, source string, n
 		return nil, &OrderError{Reason: "no order given"}
 	}
 	if len(orders) > MaxBatch {
-		return nil, &OrderError{Reason: fmt.Sprintf("%d orders in one command; at most %d are taken at once", len(orders), MaxBatch)}
+		return nil, &OrderError{Reason: fmt.Sprintf("%d orders in one command; at most %d are taken at once: send the rest in another order", len(orders), MaxBatch)}
 	}
 	st := &Step{state: g.State}
 	next := g.DiceNext()

@@ -114,11 +114,11 @@ func TestConsole_OnePlayerInTwoSeatsOnlyInAHotSeatGame(t *testing.T) {
 	}
 }
 
-// Issue 12 item 6: one command gives at most MaxOrders orders.
+// Issue 12 item 6: one command gives at most adjudicator.MaxBatch orders.
 func TestConsole_OrdersPerCommandAreCapped(t *testing.T) {
-	many := strings.TrimSuffix(strings.Repeat("done; ", MaxOrders+1), "; ")
+	many := strings.TrimSuffix(strings.Repeat("done; ", adjudicator.MaxBatch+1), "; ")
 	out := console(t, "@alice /game new title:hell scenario:full-battle french:@alice vm:@bob\n@alice /order text:\""+many+"\"")
-	want := fmt.Sprintf("[@alice] Refused: %d orders in one command; at most %d are taken at once", MaxOrders+1, MaxOrders)
+	want := fmt.Sprintf("[@alice] Refused: %d orders in one command; at most %d are taken at once", adjudicator.MaxBatch+1, adjudicator.MaxBatch)
 	if !strings.Contains(out, want) {
 		t.Errorf("output lacks %q:\n%s", want, out)
 	}

@@ -414,9 +414,6 @@ func (s *Service) commit(sl *slot, st *adjudicator.Step, header *adjudicator.Rec
 	return nil
 }
 
-// MaxOrders is the most orders one /order command gives.
-const MaxOrders = 50
-
 func (s *Service) order(c Command, sl *slot) ([]Reply, error) {
 	g := sl.g
 	side, err := actingSide(g, c)
@@ -424,9 +421,6 @@ func (s *Service) order(c Command, sl *slot) ([]Reply, error) {
 		return nil, err
 	}
 	orders := adjudicator.SplitOrders(c.Opt("text"))
-	if len(orders) > MaxOrders {
-		return nil, fmt.Errorf("%d orders in one command; at most %d are taken at once: send the rest in another /order", len(orders), MaxOrders)
-	}
 	if len(orders) == 0 {
 		return nil, fmt.Errorf("give the order as text:\"...\" (several separated by ;); /help lists the legal ones")
 	}
