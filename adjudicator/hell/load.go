@@ -1855,10 +1855,12 @@ func (l *ldLoader) checkScenario(i int, s *ScenarioData) {
 }
 
 // ldLinkedToCaptured: 3.1, digging around an encirclable PA needs a captured
-// PA of the same zone joined to it by a line.
+// PA of the same zone joined to it by a line (of any zone for a one-PA CR,
+// ruling H50).
 func ldLinkedToCaptured(d *Data, pa *PA, captured map[string]bool) bool {
+	single := len(d.ZonePAs[pa.Zone]) == 1
 	for _, o := range d.PALinks[pa.ID] {
-		if captured[o] && d.PAs[o] != nil && d.PAs[o].Zone == pa.Zone {
+		if captured[o] && d.PAs[o] != nil && (single || d.PAs[o].Zone == pa.Zone) {
 			return true
 		}
 	}
