@@ -830,7 +830,7 @@ func (r *Rules) recon(s *State, z string, dice adjudicator.Dice, ev *events) {
 	case len(units) == 0:
 		text += ": no VM unit there"
 	case len(bns) == 0:
-		jz := r.nearestJungle(z)
+		jz := r.dummyJungle(s, z)
 		for _, id := range dummies {
 			s.VM[id].Loc = jz
 		}
@@ -1135,11 +1135,20 @@ func (r *Rules) engageAt(s *State, loc string, ev *events) {
 	r.revealDummies(s, loc, ev)
 }
 
+// dummyJungle: 4.2.1 "After being revealed, they are placed in any Jungle
+// zone": the VM's standing order names it, else the nearest (ruling H52).
+func (r *Rules) dummyJungle(s *State, loc string) string {
+	if z := r.canon(s.Standing[VM].Dummies); z != "" && r.d.zoneKind(z) == ZoneJungle {
+		return z
+	}
+	return r.nearestJungle(loc)
+}
+
 // revealDummies: 4.2.1, dummies in the same place as French units, or hit,
 // are revealed and go to a jungle zone.
 func (r *Rules) revealDummies(s *State, loc string, ev *events) {
 	var n int
-	jz := r.nearestJungle(loc)
+	jz := r.dummyJungle(s, loc)
 	for _, id := range s.vmAt(loc) {
 		if s.VM[id].Dummy {
 			s.VM[id].Loc = jz

@@ -431,3 +431,38 @@ func TestOps_6_2_7_TankWithoutInfantryWithdraws(t *testing.T) {
 		t.Fatal("a tank with infantry withdrew")
 	}
 }
+
+// 4.2.1, 6.1 (issue 17, ruling H52): "After being revealed, they are
+// placed in any Jungle zone": the VM's standing order names the zone
+// (`standing dummies jz3`); without one they go to the nearest. The
+// standing order is private; where the dummies go is public, as on the
+// table.
+func TestOps_4_2_1_RevealedDummiesGoWhereTheVMChooses(t *testing.T) {
+	s := opsState(t)
+	s = mustApply(t, s, VM, "done")
+	s = mustApply(t, s, VM, "pass")
+	s = mustApply(t, s, French, "done")
+	for _, id := range s.vmAt("N") {
+		s.VM[id].Loc = "JZ1"
+	}
+	s.VM["DUMMY1"].Loc = "N"
+	near := mustApply(t, s, French, "recon N", &fixedDice{4})
+	if got, want := near.VM["DUMMY1"].Loc, testRules.nearestJungle("N"); got != want {
+		t.Fatalf("no standing order: dummy at %s, want the nearest %s", got, want)
+	}
+	far := "JZ3"
+	if far == testRules.nearestJungle("N") {
+		far = "JZ4"
+	}
+	x, ev := applyEv2(t, s, VM, "standing dummies "+far, dice())
+	for _, e := range ev {
+		if e.Audience.All {
+			t.Fatalf("a standing order shows in the channel: %q", e.Text)
+		}
+	}
+	x = mustApply(t, x, French, "recon N", &fixedDice{4})
+	if got := x.VM["DUMMY1"].Loc; got != far {
+		t.Fatalf("standing dummies %s: dummy at %s", far, got)
+	}
+	mustRefuse(t, s, VM, "standing dummies N", "standing orders are")
+}

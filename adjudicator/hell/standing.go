@@ -35,6 +35,10 @@ type Standing struct {
 	// Advance: after combat (ruling H48): "all" organized attackers not
 	// held back by the order ("" means all), or "none".
 	Advance string `json:"advance,omitempty"`
+	// Dummies: where revealed dummies go (4.2.1 "placed in any Jungle
+	// zone"; ruling H52): a jungle zone ("jz1".."jz4"), or "" for the
+	// nearest.
+	Dummies string `json:"dummies,omitempty"`
 }
 
 var standingKeys = map[string][]string{
@@ -45,6 +49,7 @@ var standingKeys = map[string][]string{
 	"move":    {"none", "ask"},
 	"lead":    {"best", "losses", "default"},
 	"advance": {"all", "none"},
+	"dummies": {"nearest", "jz1", "jz2", "jz3", "jz4"},
 }
 
 // standingOrder: `standing <key> <value>` or `standing clear`; accepted at
@@ -67,7 +72,7 @@ func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) 
 		s.Standing = map[string]Standing{}
 	}
 	st := s.Standing[side]
-	if val == "ask" || val == "default" || key == "advance" && val == "all" {
+	if val == "ask" || val == "default" || key == "advance" && val == "all" || key == "dummies" && val == "nearest" {
 		val = ""
 	}
 	switch key {
@@ -85,6 +90,8 @@ func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) 
 		st.Lead = val
 	case "advance":
 		st.Advance = val
+	case "dummies":
+		st.Dummies = val
 	}
 	s.Standing[side] = st
 	ev.to(side, "Standing order set: %s %s. Now: %s.", key, args[1], st.String())
@@ -113,7 +120,11 @@ func (st Standing) String() string {
 	if adv == "" {
 		adv = "all"
 	}
-	return fmt.Sprintf("losses %s, convert %s, check %s, fire %s, move %s, lead %s, advance %s", f(st.Losses), f(st.Convert), f(st.Check), f(st.Fire), f(st.Move), lead, adv)
+	dum := strings.ToUpper(st.Dummies)
+	if dum == "" {
+		dum = "nearest"
+	}
+	return fmt.Sprintf("losses %s, convert %s, check %s, fire %s, move %s, lead %s, advance %s, dummies %s", f(st.Losses), f(st.Convert), f(st.Check), f(st.Fire), f(st.Move), lead, adv, dum)
 }
 
 func (r *Rules) standingChoices() []adjudicator.Choice {
