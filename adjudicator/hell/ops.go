@@ -771,14 +771,21 @@ func (r *Rules) attackDecision(s *State, side, verb string, args []string, dice 
 		if side != French {
 			break
 		}
-		if err := want(args, 1, "recon <zone>"); err != nil {
-			return err
+		if len(args) < 1 || len(args) > 2 {
+			return fail("usage: recon <zone> [replacement|step] (6.1: on 5-6, France's loss; default by `standing recon`)")
 		}
 		z := r.canon(args[0])
 		if err := r.canRecon(s, z); err != nil {
 			return err
 		}
-		r.recon(s, z, dice, ev)
+		pay := s.Standing[French].Recon
+		if len(args) == 2 {
+			pay = strings.ToLower(args[1])
+			if pay != "replacement" && pay != "step" {
+				return fail("recon %s %s: the loss on 5-6 is paid by `replacement` or `step` (6.1)", args[0], args[1])
+			}
+		}
+		r.recon(s, z, pay, dice, ev)
 		return nil
 	}
 	if side == French {
@@ -805,7 +812,7 @@ func (r *Rules) canRecon(s *State, z string) error {
 }
 
 // recon: 6.1.
-func (r *Rules) recon(s *State, z string, dice adjudicator.Dice, ev *events) {
+func (r *Rules) recon(s *State, z, pay string, dice adjudicator.Dice, ev *events) {
 	if s.Recon == nil {
 		s.Recon = map[string]bool{}
 	}
@@ -843,7 +850,7 @@ func (r *Rules) recon(s *State, z string, dice adjudicator.Dice, ev *events) {
 		for _, id := range bns {
 			s.VM[id].Revealed = true
 		}
-		jz := r.nearestJungle(z)
+		jz := r.dummyJungle(s, z)
 		for _, id := range dummies {
 			s.VM[id].Loc = jz
 		}
@@ -854,15 +861,16 @@ func (r *Rules) recon(s *State, z string, dice adjudicator.Dice, ev *events) {
 	}
 	ev.list = append(ev.list, adjudicator.Event{Audience: adjudicator.Everyone, Text: text + ".", Reveals: len(units) > 0})
 	if roll >= 5 {
-		// 6.1, ruling H41: a replacement point, else a step from a unit
-		// next to the zone.
+		// 6.1, rulings H41, H53: a replacement point or a step from a
+		// unit next to the zone, as France declared (default a
+		// replacement point); the other when the one is not to be had.
 		var near []string
 		for _, n := range r.d.ZoneAdj[z] {
 			for _, pa := range r.d.ZonePAs[n] {
 				near = append(near, s.frenchAt(pa)...)
 			}
 		}
-		if s.Replacements > 0 {
+		if s.Replacements > 0 && (pay != "step" || len(near) == 0) {
 			s.Replacements--
 			ev.pub("6.1: the reconnaissance costs France a replacement point (%d left).", s.Replacements)
 		} else if len(near) > 0 {

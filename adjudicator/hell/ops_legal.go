@@ -56,7 +56,7 @@ func (r *Rules) opInfo(s *State) (side, name, decision, def string) {
 // where it differs) and the order taken by default.
 var stepAsks = map[string]struct{ vm, french, def string }{
 	StepMove:        {vm: "`move <unit> <place>`, then `done`"},
-	StepDecide:      {vm: "`assault` or `pass`", french: "`recon <zone>`, then `operate` or `pass`", def: "pass"},
+	StepDecide:      {vm: "`assault` or `pass`", french: "`recon <zone> [replacement|step]`, then `operate` or `pass`", def: "pass"},
 	StepEngage:      {vm: "`engage <battalion> ...`, then `done`"},
 	StepBombard:     {vm: "`fire <target>` (artillery), then `done`", french: "`fire <target>` (artillery), `air <target> <points>`, then `done`"},
 	StepAdvance:     {vm: "`move <unit> <place>`, then `done`"},
@@ -151,7 +151,9 @@ func (r *Rules) opLegal(s *State, side string) []adjudicator.Choice {
 			var zs []adjudicator.Choice
 			for _, z := range d.ZoneOrder {
 				if r.canRecon(s, z) == nil {
-					zs = append(zs, leaf(z, d.locName(z)))
+					c := leaf(z, d.locName(z))
+					c.Next = []adjudicator.Choice{leaf("replacement", "on 5-6 pay a replacement point"), leaf("step", "on 5-6 pay a step next to the zone")}
+					zs = append(zs, c)
 				}
 			}
 			out = appendIf(out, "recon", "reconnaissance: 1d6 (6.1)", zs)

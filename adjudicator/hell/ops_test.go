@@ -466,3 +466,37 @@ func TestOps_4_2_1_RevealedDummiesGoWhereTheVMChooses(t *testing.T) {
 	}
 	mustRefuse(t, s, VM, "standing dummies N", "standing orders are")
 }
+
+// 6.1 (issue 17, ruling H53): "the French suffer a step loss either from
+// their replacements or from a friendly unit in a zone adjacent to the
+// recon zone": France's choice, declared with the order (`recon C step`)
+// or by `standing recon step`; by default a replacement point.
+func TestOps_6_1_ReconLossIsFrancesChoice(t *testing.T) {
+	s := opsState(t)
+	s = mustApply(t, s, VM, "done")
+	s = mustApply(t, s, VM, "pass")
+	s = mustApply(t, s, French, "done")
+	rp := s.Replacements
+	x := mustApply(t, s, French, "recon C", &fixedDice{6})
+	if x.Replacements != rp-1 || len(x.Hits) != 0 {
+		t.Fatalf("default: replacements %d (from %d), hits %d", x.Replacements, rp, len(x.Hits))
+	}
+	for _, y := range []*State{
+		mustApply(t, s, French, "recon C step", &fixedDice{6}),
+		mustApply(t, mustApply(t, s, French, "standing recon step"), French, "recon C", &fixedDice{6}),
+	} {
+		stepTaken := len(y.Hits) == 1 && y.Hits[0].Side == French && y.Hits[0].Kind == "step"
+		if y.Replacements != rp || !stepTaken && frenchSteps(s) == frenchSteps(y) {
+			t.Fatalf("step: replacements %d (from %d), hits %+v", y.Replacements, rp, y.Hits)
+		}
+	}
+	mustRefuse(t, s, French, "recon C both", "replacement` or `step`")
+}
+
+func frenchSteps(s *State) int {
+	n := 0
+	for _, u := range s.French {
+		n += u.Steps
+	}
+	return n
+}

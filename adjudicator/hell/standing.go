@@ -39,6 +39,9 @@ type Standing struct {
 	// zone"; ruling H52): a jungle zone ("jz1".."jz4"), or "" for the
 	// nearest.
 	Dummies string `json:"dummies,omitempty"`
+	// Recon: how France pays a reconnaissance's 5-6 loss (6.1; ruling
+	// H53): "replacement" ("" too) or "step".
+	Recon string `json:"recon,omitempty"`
 }
 
 var standingKeys = map[string][]string{
@@ -50,6 +53,7 @@ var standingKeys = map[string][]string{
 	"lead":    {"best", "losses", "default"},
 	"advance": {"all", "none"},
 	"dummies": {"nearest", "jz1", "jz2", "jz3", "jz4"},
+	"recon":   {"replacement", "step"},
 }
 
 // standingOrder: `standing <key> <value>` or `standing clear`; accepted at
@@ -92,6 +96,11 @@ func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) 
 		st.Advance = val
 	case "dummies":
 		st.Dummies = val
+	case "recon":
+		st.Recon = val
+		if val == "replacement" {
+			st.Recon = ""
+		}
 	}
 	s.Standing[side] = st
 	ev.to(side, "Standing order set: %s %s. Now: %s.", key, args[1], st.String())
@@ -124,7 +133,11 @@ func (st Standing) String() string {
 	if dum == "" {
 		dum = "nearest"
 	}
-	return fmt.Sprintf("losses %s, convert %s, check %s, fire %s, move %s, lead %s, advance %s, dummies %s", f(st.Losses), f(st.Convert), f(st.Check), f(st.Fire), f(st.Move), lead, adv, dum)
+	rec := st.Recon
+	if rec == "" {
+		rec = "replacement"
+	}
+	return fmt.Sprintf("losses %s, convert %s, check %s, fire %s, move %s, lead %s, advance %s, dummies %s, recon %s", f(st.Losses), f(st.Convert), f(st.Check), f(st.Fire), f(st.Move), lead, adv, dum, rec)
 }
 
 func (r *Rules) standingChoices() []adjudicator.Choice {
