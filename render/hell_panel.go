@@ -409,7 +409,6 @@ func (h *hellBoard) legend(c *Canvas) {
 	c.Font(10.5, true)
 	c.Text("LEGEND", r.x0+8, r.y0+11, 0, 0.5, inkTextDim)
 	col := (r.w() - 16) / 2
-	lh := math.Min(19, (r.h()-26)/8)
 	type item struct {
 		draw  func(x, y float64)
 		label string
@@ -497,7 +496,7 @@ func (h *hellBoard) legend(c *Canvas) {
 		{func(x, y float64) { chevron(c, x, y, 0, 6) }, "VM assault base"},
 	}
 	rows := (len(items) + 1) / 2
-	lh = math.Min(19, (r.h()-24)/float64(rows))
+	lh := math.Min(19, (r.h()-24)/float64(rows))
 	for i, it := range items {
 		cx := r.x0 + 8 + float64(i/rows)*col
 		cy := r.y0 + 27 + float64(i%rows)*lh

@@ -17,7 +17,6 @@ func dice() adjudicator.Dice {
 }
 
 type game struct {
-	t *testing.T
 	r *hell.Rules
 	s adjudicator.State
 }

@@ -119,7 +119,7 @@ func (r *Rules) validate(s *State) error {
 	}
 	for _, u := range r.d.Forces.French {
 		if s.French[u.ID] == nil {
-			return fmt.Errorf("French unit %s missing", u.ID)
+			return fmt.Errorf("unit %s of the French order of battle is missing", u.ID)
 		}
 	}
 	for _, u := range r.d.Forces.VM {

@@ -27,18 +27,17 @@ func Check(d *Data) []string {
 }
 
 type checker struct {
-	d      *Data
-	errs   []string
-	hex    map[string]Hex
-	urban  map[string]Urban // by name
-	byHex  map[string][]Urban
-	types  map[string]UnitType
-	ids    map[string]string // counter id -> type code
-	mix    map[string]int    // type code -> counters
-	mob    map[string]MobHex
-	river  map[string]string // hex -> "navigable" or "minor" (navigable wins)
-	delta  map[string]bool
-	forest map[string]bool
+	d     *Data
+	errs  []string
+	hex   map[string]Hex
+	urban map[string]Urban // by name
+	byHex map[string][]Urban
+	types map[string]UnitType
+	ids   map[string]string // counter id -> type code
+	mix   map[string]int    // type code -> counters
+	mob   map[string]MobHex
+	river map[string]string // hex -> "navigable" or "minor" (navigable wins)
+	delta map[string]bool
 }
 
 func (c *checker) errf(format string, a ...any) {
@@ -833,7 +832,7 @@ func (c *checker) parseUnit(where, s string) (setupUnit, bool) {
 	hasValues := t.Kind != "dump" && t.Kind != "hq" && t.Kind != "leader" && t.Kind != "dummy"
 	if hasValues != (m[3] != "") {
 		c.errf("%s: %q: values (SMF) %s", where, s, map[bool]string{true: "missing", false: "not printed on this counter"}[hasValues])
-		return u, hasValues == false
+		return u, !hasValues
 	}
 	if hasValues {
 		u.str, _ = strconv.Atoi(m[3])

@@ -139,6 +139,14 @@ func (c Config) Level() (slog.Level, error) {
 }
 
 // NoTokenHelp says how to provide the token.
+// ErrNoToken is the error of a bot started without a token; its text is
+// NoTokenHelp.
+var ErrNoToken = noToken{}
+
+type noToken struct{}
+
+func (noToken) Error() string { return NoTokenHelp }
+
 const NoTokenHelp = `no Discord bot token: set the environment variable ` + TokenEnv + ` (preferred), or token = "..." in the config file (--config FILE; see config.example.toml). The token is on the Developer Portal, your application, Bot, Reset Token.`
 
 func (c *Config) checkUpkeep() error {

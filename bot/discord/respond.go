@@ -146,7 +146,7 @@ func (b *Bot) openThread(channel string, cmd bot.Command) (string, error) {
 		ID string `json:"id"`
 	}
 	if err := json.Unmarshal(raw, &ch); err != nil || ch.ID == "" {
-		return "", fmt.Errorf("Discord's answer names no thread")
+		return "", fmt.Errorf("the answer from Discord names no thread")
 	}
 	return ch.ID, nil
 }
@@ -411,7 +411,7 @@ func (b *Bot) dmChannel(user string) (string, error) {
 		ID string `json:"id"`
 	}
 	if err := json.Unmarshal(raw, &ch); err != nil || ch.ID == "" {
-		return "", fmt.Errorf("Discord's answer names no DM channel")
+		return "", fmt.Errorf("the answer from Discord names no DM channel")
 	}
 	b.mu.Lock()
 	if b.dmChans == nil {

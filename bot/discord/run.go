@@ -61,7 +61,7 @@ func orDefault(d, def time.Duration) time.Duration {
 // call goes through client (nil: discordgo's default).
 func NewSession(token string, client *http.Client) (*discordgo.Session, error) {
 	if token == "" {
-		return nil, errors.New(NoTokenHelp)
+		return nil, ErrNoToken
 	}
 	s, err := discordgo.New("Bot " + token)
 	if err != nil {
@@ -224,7 +224,7 @@ func (b *Bot) registerAll(ctx context.Context, body []byte, guilds []string, cou
 		}
 		if err == nil {
 			if err = json.Unmarshal(raw, &a); err == nil && !isSnowflake(a.ID) {
-				err = errors.New("Discord's answer names no application id")
+				err = errors.New("the answer from Discord names no application id")
 			}
 		}
 		if err != nil {

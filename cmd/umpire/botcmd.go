@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -47,7 +46,7 @@ func cmdBot(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if cfg.Token == "" {
-		return errors.New(discord.NoTokenHelp)
+		return discord.ErrNoToken
 	}
 	if *httpAddr != "" {
 		cfg.HTTP = *httpAddr

@@ -174,14 +174,6 @@ func TestRestart_LongGameContinuesExactly(t *testing.T) {
 	}
 }
 
-func lastLines(s string, n int) string {
-	ls := strings.Split(s, "\n")
-	if len(ls) > n {
-		ls = ls[len(ls)-n:]
-	}
-	return strings.Join(ls, "\n")
-}
-
 // refusalsBut lists the refusals, with the line before each, except those
 // of orders containing skip.
 func refusalsBut(out, skip string) string {
