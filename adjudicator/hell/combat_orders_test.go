@@ -5,6 +5,7 @@ package hell
 // orders that answer them.
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/umpirebot/umpire/adjudicator"
@@ -215,4 +216,28 @@ func TestCombat_StandingOrders(t *testing.T) {
 	// Without one, France is asked (convert only: losses still ask).
 	s, _ = roll(t, setup("standing convert never"), VM, "fire H6", 5)
 	awaits(t, s, French, "Disorganization at")
+}
+
+// 4.2.3 (issue 17, ruling H54): "If units find themselves located in
+// surrounded PAs connected only to enemy PAs, they may not move, and only
+// a successful combat will get them out": not through an assault base to
+// its zone either, in a French operation's movement (6.2.3).
+func TestAssaultMove_4_2_3_SurroundedPAHasNoWayOut(t *testing.T) {
+	s := board(t, French, StepAdvance)
+	putF(s, "G1", "5/7RTA-1")
+	if _, ok := testRules.frenchStepDests(s, "5/7RTA-1")["A"]; !ok {
+		t.Fatal("G1 not surrounded: its company should reach zone A through A>G1")
+	}
+	for _, q := range testRules.d.PALinks["G1"] {
+		s.Captured[q] = true
+	}
+	if !s.surrounded(testRules.d, "G1") {
+		t.Fatal("G1 should be surrounded")
+	}
+	mustRefuse(t, s, French, "move 5/7RTA-1 A", "only a successful combat gets it out (4.2.3)")
+	for _, o := range adjudicator.Orders(testRules.Legal(s, French)) {
+		if strings.HasPrefix(o, "move 5/7RTA-1") {
+			t.Fatalf("offered %q from a surrounded PA", o)
+		}
+	}
 }

@@ -109,6 +109,10 @@ func (r *Rules) frenchStepDests(s *State, id string) map[string]bool {
 	}
 	tank := d.French[id].Kind == KindTank
 	if d.isPA(u.Loc) {
+		if s.surrounded(d, u.Loc) {
+			// 4.2.3 (ruling H54): not even out through an assault base.
+			return out
+		}
 		if tank {
 			for pa := range r.frenchOpReach(s, u.Loc) {
 				out[pa] = true
@@ -168,6 +172,9 @@ func (r *Rules) canAssaultMove(s *State, side, id, dest string) error {
 	if !r.frenchStepDests(s, id)[dest] {
 		if s.French[id].Disorg {
 			return fail("%s is Disorganized and may not move in the assault", id)
+		}
+		if s.surrounded(r.d, s.French[id].Loc) {
+			return fail("%s is in a PA connected only to enemy PAs: it may not move, only a successful combat gets it out (4.2.3)", id)
 		}
 		return fail("%s cannot reach %s this impulse: infantry moves one PA or one zone (6.2.3)", id, r.placeName(dest))
 	}
