@@ -8,17 +8,19 @@ import (
 	"sync"
 )
 
-// encoder writes PNGs. Maps are flat colours with anti-aliased edges: the
-// image is reduced to a fixed 256-colour palette (every ink of the drawing
-// plus a colour cube for the edges) through a 15-bit lookup table, which
-// makes the file a quarter of the RGBA data to deflate, and is encoded at
-// BestSpeed. (Measured in render_test.go: see BenchmarkEncode.)
-type encoder struct {
-	paletted bool
-	once     sync.Once
-	pal      color.Palette
-	lut      []uint8 // rgb555 -> palette index
-	png      png.Encoder
+// Encoder writes a board's images as PNGs. Maps are flat colours with
+// anti-aliased edges: the image is reduced to a fixed 256-colour palette
+// (every ink of the drawing plus greys and a colour cube for the edges)
+// through a 15-bit lookup table, which makes the file a quarter of the
+// RGBA data to deflate, and is encoded at BestSpeed. (Measured in
+// render/hell: see BenchmarkEncode.) A Renderer keeps one per Board; it is
+// safe for concurrent use.
+type Encoder struct {
+	inks []color.RGBA
+	once sync.Once
+	pal  color.Palette
+	lut  []uint8 // rgb555 -> palette index
+	png  png.Encoder
 }
 
 type bufPool struct{ p sync.Pool }
@@ -32,33 +34,33 @@ func (b *bufPool) Get() *png.EncoderBuffer {
 
 func (b *bufPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 
-func newEncoder() *encoder {
-	return &encoder{paletted: true, png: png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &bufPool{}}}
+// NewEncoder returns an Encoder whose palette starts with inks (see
+// Board.Inks).
+func NewEncoder(inks []color.RGBA) *Encoder {
+	return &Encoder{inks: inks, png: png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &bufPool{}}}
 }
 
+// Encode writes img, which must be opaque, as a PNG.
+func (e *Encoder) Encode(img *image.RGBA) ([]byte, error) { return e.encode(img, nil) }
+
 // encode writes img as a PNG; k, if not nil, lends its buffers.
-func (e *encoder) encode(img *image.RGBA, k *kit) ([]byte, error) {
+func (e *Encoder) encode(img *image.RGBA, k *kit) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.Grow(256 << 10)
-	var err error
-	if e.paletted {
-		err = e.png.Encode(&buf, e.quantize(img, k))
-	} else {
-		err = e.png.Encode(&buf, img)
-	}
-	if err != nil {
+	if err := e.png.Encode(&buf, e.quantize(img, k)); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
 }
 
 // quantize maps img to the fixed palette. The images are opaque.
-func (e *encoder) quantize(img *image.RGBA, k *kit) *image.Paletted {
+func (e *Encoder) quantize(img *image.RGBA, k *kit) *image.Paletted {
 	e.once.Do(e.build)
 	b := img.Bounds()
 	var p *image.Paletted
 	if k != nil && k.pal != nil && k.pal.Rect == b {
 		p = k.pal
+		p.Palette = e.pal // the kit may have drawn another board
 	} else {
 		p = image.NewPaletted(b, e.pal)
 		if k != nil {
@@ -81,7 +83,7 @@ func (e *encoder) quantize(img *image.RGBA, k *kit) *image.Paletted {
 // build makes the palette and its lookup table: first the inks, exact,
 // then a 6x6x6 cube; each rgb555 cell maps to the nearest entry, and each
 // ink's own cell to that ink.
-func (e *encoder) build() {
+func (e *Encoder) build() {
 	seen := map[color.RGBA]bool{}
 	add := func(c color.RGBA) {
 		c.A = 255
@@ -90,7 +92,7 @@ func (e *encoder) build() {
 			e.pal = append(e.pal, c)
 		}
 	}
-	for _, c := range inks() {
+	for _, c := range e.inks {
 		add(c)
 	}
 	nInks := len(e.pal)

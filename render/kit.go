@@ -99,6 +99,17 @@ func newCanvas(img *image.RGBA, f *faces) *Canvas {
 	return &Canvas{Context: gg.NewContextForRGBA(img), Img: img, faces: f}
 }
 
+// NewCanvas returns a Canvas over img with its own font faces, for drawing
+// outside a Renderer: a board's sprites made once, tests, benchmarks. It
+// panics if the embedded fonts do not parse (a Renderer returns that as an
+// error).
+func NewCanvas(img *image.RGBA) *Canvas {
+	if err := loadFonts(); err != nil {
+		panic("render: fonts: " + err.Error())
+	}
+	return newCanvas(img, newFaces())
+}
+
 // Font selects the embedded Go font (regular or bold) at size points
 // (pixels: the canvas is 72 dpi).
 func (c *Canvas) Font(size float64, bold bool) {
@@ -248,28 +259,4 @@ func (c *Canvas) Arrow(ax, ay, bx, by, w float64, fill, edge color.Color) {
 	c.SetLineWidth(1.6)
 	c.SetLineJoinRound()
 	c.Stroke()
-}
-
-// hex parses "#rrggbb" or "#rrggbbaa".
-func hex(s string) color.RGBA {
-	var v [4]uint8
-	v[3] = 255
-	for i := 0; i < (len(s)-1)/2 && i < 4; i++ {
-		v[i] = unhex(s[1+2*i])<<4 | unhex(s[2+2*i])
-	}
-	// premultiply
-	a := uint16(v[3])
-	return color.RGBA{uint8(uint16(v[0]) * a / 255), uint8(uint16(v[1]) * a / 255), uint8(uint16(v[2]) * a / 255), v[3]}
-}
-
-func unhex(b byte) uint8 {
-	switch {
-	case b >= '0' && b <= '9':
-		return b - '0'
-	case b >= 'a' && b <= 'f':
-		return b - 'a' + 10
-	case b >= 'A' && b <= 'F':
-		return b - 'A' + 10
-	}
-	return 0
 }

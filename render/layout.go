@@ -11,20 +11,34 @@ import (
 // obstacles, leaving the bounds, and distance from the anchor. Items are
 // placed in a fixed order, so the layout is deterministic.
 
-type box struct{ x0, y0, x1, y1 float64 }
+// Box is an axis-aligned rectangle in pixels, from (X0, Y0) to (X1, Y1).
+type Box struct{ X0, Y0, X1, Y1 float64 }
 
-func bx(x, y, w, h float64) box { return box{x, y, x + w, y + h} }
+// Corners is the box from (x0, y0) to (x1, y1).
+func Corners(x0, y0, x1, y1 float64) Box { return Box{x0, y0, x1, y1} }
 
-func (b box) w() float64  { return b.x1 - b.x0 }
-func (b box) h() float64  { return b.y1 - b.y0 }
-func (b box) cx() float64 { return (b.x0 + b.x1) / 2 }
-func (b box) cy() float64 { return (b.y0 + b.y1) / 2 }
+// BoxAt is the box of size w x h with its top-left corner at (x, y).
+func BoxAt(x, y, w, h float64) Box { return Box{x, y, x + w, y + h} }
 
-func (b box) grow(d float64) box { return box{b.x0 - d, b.y0 - d, b.x1 + d, b.y1 + d} }
+// W is the box's width.
+func (b Box) W() float64 { return b.X1 - b.X0 }
 
-func (b box) overlap(o box) float64 {
-	w := math.Min(b.x1, o.x1) - math.Max(b.x0, o.x0)
-	h := math.Min(b.y1, o.y1) - math.Max(b.y0, o.y0)
+// H is the box's height.
+func (b Box) H() float64 { return b.Y1 - b.Y0 }
+
+// CX is the x of the box's centre.
+func (b Box) CX() float64 { return (b.X0 + b.X1) / 2 }
+
+// CY is the y of the box's centre.
+func (b Box) CY() float64 { return (b.Y0 + b.Y1) / 2 }
+
+// Grow is the box with d added on every side (d < 0 shrinks it).
+func (b Box) Grow(d float64) Box { return Box{b.X0 - d, b.Y0 - d, b.X1 + d, b.Y1 + d} }
+
+// Overlap is the area b shares with o.
+func (b Box) Overlap(o Box) float64 {
+	w := math.Min(b.X1, o.X1) - math.Max(b.X0, o.X0)
+	h := math.Min(b.Y1, o.Y1) - math.Max(b.Y0, o.Y0)
 	if w <= 0 || h <= 0 {
 		return 0
 	}
@@ -32,54 +46,64 @@ func (b box) overlap(o box) float64 {
 }
 
 // outside is the area of b outside o.
-func (b box) outside(o box) float64 { return b.w()*b.h() - b.overlap(o) }
+func (b Box) outside(o Box) float64 { return b.W()*b.H() - b.Overlap(o) }
 
-func (b box) nearest(x, y float64) (float64, float64) {
-	return math.Max(b.x0, math.Min(x, b.x1)), math.Max(b.y0, math.Min(y, b.y1))
+// Nearest is the point of the box nearest (x, y).
+func (b Box) Nearest(x, y float64) (float64, float64) {
+	return math.Max(b.X0, math.Min(x, b.X1)), math.Max(b.Y0, math.Min(y, b.Y1))
 }
 
-// obstacle is something placed items should avoid, with a weight per
-// pixel of overlap.
-type obstacle struct {
-	b   box
-	w   float64
-	own string // the item this obstacle belongs to (it does not repel it)
+// Obstacle is something placed items should avoid, with a weight per
+// square pixel of overlap.
+type Obstacle struct {
+	Box    Box
+	Weight float64
+	Owner  string // the item this obstacle belongs to (it does not repel it)
 }
 
-type placer struct {
-	bounds box
-	obs    []obstacle
+// Placer places boxes greedily, each where it overlaps least with its
+// Obstacles and stays inside Bounds; what it places becomes an obstacle
+// for the next.
+type Placer struct {
+	Bounds    Box
+	Obstacles []Obstacle
 }
 
-// Weights of overlap per square pixel.
+// Weights of overlap per square pixel, for Obstacle.Weight.
 const (
-	wPlaced = 60.0 // another stack: never, if there is any room
-	wDisc   = 40.0 // a PA marker
-	wLabel  = 4.0  // a zone label, an assault base
-	wOut    = 200.0
+	WeightPlaced = 60.0 // another stack: never, if there is any room
+	WeightMarker = 40.0 // a place's marker on the map
+	WeightLabel  = 4.0  // a label, a minor mark
 )
 
-func (p *placer) add(b box, w float64) { p.obs = append(p.obs, obstacle{b: b, w: w}) }
+// weightOut is the cost per square pixel outside the bounds.
+const weightOut = 200.0
 
-func (p *placer) cost(b box, self string) float64 {
-	c := wOut * b.outside(p.bounds)
-	for _, o := range p.obs {
-		if o.b.x1 <= b.x0 || o.b.x0 >= b.x1 || o.b.y1 <= b.y0 || o.b.y0 >= b.y1 {
+// Add adds an obstacle with weight w.
+func (p *Placer) Add(b Box, w float64) {
+	p.Obstacles = append(p.Obstacles, Obstacle{Box: b, Weight: w})
+}
+
+func (p *Placer) cost(b Box, self string) float64 {
+	c := weightOut * b.outside(p.Bounds)
+	for _, o := range p.Obstacles {
+		if o.Box.X1 <= b.X0 || o.Box.X0 >= b.X1 || o.Box.Y1 <= b.Y0 || o.Box.Y0 >= b.Y1 {
 			continue
 		}
-		if self != "" && o.own == self {
+		if self != "" && o.Owner == self {
 			continue
 		}
-		c += o.w * b.overlap(o.b)
+		c += o.Weight * b.Overlap(o.Box)
 	}
 	return c
 }
 
-// best returns the cheapest candidate, with extra[i] (>= 0) added to
-// candidate i's cost; ties go to the earliest. Candidates are tried by
-// increasing extra, so the search stops as soon as no candidate left can
-// beat the best found.
-func (p *placer) best(cands []box, extra []float64, self string) (box, float64) {
+// Best returns the cheapest candidate, with extra[i] (>= 0) added to
+// candidate i's cost, and its cost; obstacles owned by self cost nothing;
+// ties go to the earliest. Candidates are tried by increasing extra, so
+// the search stops as soon as no candidate left can beat the best found.
+// It does not add the box: call Add.
+func (p *Placer) Best(cands []Box, extra []float64, self string) (Box, float64) {
 	idx := make([]int, len(cands))
 	for i := range idx {
 		idx[i] = i
@@ -98,31 +122,32 @@ func (p *placer) best(cands []box, extra []float64, self string) (box, float64) 
 	return cands[bi], bc
 }
 
-// around lists boxes of size w x h touching a disc of radius r at (x, y)
-// from eight directions, at growing distances, with the distance of each.
-func around(x, y, r, w, h float64, gaps []float64) ([]box, []float64) {
-	var bs []box
+// Around lists boxes of size w x h touching a disc of radius r at (x, y)
+// from eight directions, at the distances gaps from the disc, with the
+// gap of each: candidates for Placer.Best.
+func Around(x, y, r, w, h float64, gaps []float64) ([]Box, []float64) {
+	var bs []Box
 	var ds []float64
 	for _, g := range gaps {
 		d := r + g
 		e := d * 0.7071
-		cands := []box{
-			bx(x+d, y-h/2, w, h),   // east
-			bx(x-d-w, y-h/2, w, h), // west
-			bx(x-w/2, y+d, w, h),   // south
-			bx(x-w/2, y-d-h, w, h), // north
-			bx(x+e, y+e, w, h),     // south-east
-			bx(x+e, y-e-h, w, h),   // north-east
-			bx(x-e-w, y+e, w, h),   // south-west
-			bx(x-e-w, y-e-h, w, h), // north-west
-			bx(x+d, y-h+r, w, h),   // east, hanging up
-			bx(x+d, y-r, w, h),     // east, hanging down
-			bx(x-d-w, y-h+r, w, h), // west, up
-			bx(x-d-w, y-r, w, h),   // west, down
-			bx(x-r, y+d, w, h),     // south, to the right
-			bx(x+r-w, y+d, w, h),   // south, to the left
-			bx(x-r, y-d-h, w, h),   // north, right
-			bx(x+r-w, y-d-h, w, h), // north, left
+		cands := []Box{
+			BoxAt(x+d, y-h/2, w, h),   // east
+			BoxAt(x-d-w, y-h/2, w, h), // west
+			BoxAt(x-w/2, y+d, w, h),   // south
+			BoxAt(x-w/2, y-d-h, w, h), // north
+			BoxAt(x+e, y+e, w, h),     // south-east
+			BoxAt(x+e, y-e-h, w, h),   // north-east
+			BoxAt(x-e-w, y+e, w, h),   // south-west
+			BoxAt(x-e-w, y-e-h, w, h), // north-west
+			BoxAt(x+d, y-h+r, w, h),   // east, hanging up
+			BoxAt(x+d, y-r, w, h),     // east, hanging down
+			BoxAt(x-d-w, y-h+r, w, h), // west, up
+			BoxAt(x-d-w, y-r, w, h),   // west, down
+			BoxAt(x-r, y+d, w, h),     // south, to the right
+			BoxAt(x+r-w, y+d, w, h),   // south, to the left
+			BoxAt(x-r, y-d-h, w, h),   // north, right
+			BoxAt(x+r-w, y-d-h, w, h), // north, left
 		}
 		for _, b := range cands {
 			bs = append(bs, b)
@@ -132,8 +157,8 @@ func around(x, y, r, w, h float64, gaps []float64) ([]box, []float64) {
 	return bs, ds
 }
 
-// pointIn reports whether (x, y) is inside the polygon (even-odd).
-func pointIn(poly [][2]float64, x, y float64) bool {
+// PointIn reports whether (x, y) is inside the polygon (even-odd).
+func PointIn(poly [][2]float64, x, y float64) bool {
 	in := false
 	j := len(poly) - 1
 	for i := range poly {
@@ -147,9 +172,9 @@ func pointIn(poly [][2]float64, x, y float64) bool {
 	return in
 }
 
-// hatch returns the segments of parallel lines at angle (radians),
-// spacing apart, clipped to the polygon.
-func hatch(poly [][2]float64, angle, spacing, phase float64) [][4]float64 {
+// Hatch returns the segments (x0, y0, x1, y1) of parallel lines at angle
+// (radians), spacing apart and offset by phase, clipped to the polygon.
+func Hatch(poly [][2]float64, angle, spacing, phase float64) [][4]float64 {
 	if len(poly) < 3 {
 		return nil
 	}
@@ -195,20 +220,21 @@ func sortFloats(xs []float64) {
 	}
 }
 
-// polyBox is a polygon's bounding box.
-func polyBox(poly [][2]float64) box {
-	b := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+// PolyBox is a polygon's bounding box.
+func PolyBox(poly [][2]float64) Box {
+	b := Box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
 	for _, p := range poly {
-		b.x0, b.y0 = math.Min(b.x0, p[0]), math.Min(b.y0, p[1])
-		b.x1, b.y1 = math.Max(b.x1, p[0]), math.Max(b.y1, p[1])
+		b.X0, b.Y0 = math.Min(b.X0, p[0]), math.Min(b.Y0, p[1])
+		b.X1, b.Y1 = math.Max(b.X1, p[0]), math.Max(b.Y1, p[1])
 	}
 	return b
 }
 
-// boxIn reports whether a box lies inside a polygon (corners and centre).
-func boxIn(poly [][2]float64, b box) bool {
-	for _, p := range [][2]float64{{b.x0, b.y0}, {b.x1, b.y0}, {b.x0, b.y1}, {b.x1, b.y1}, {b.cx(), b.cy()}} {
-		if !pointIn(poly, p[0], p[1]) {
+// BoxIn reports whether a box lies inside a polygon (its corners and
+// centre do).
+func BoxIn(poly [][2]float64, b Box) bool {
+	for _, p := range [][2]float64{{b.X0, b.Y0}, {b.X1, b.Y0}, {b.X0, b.Y1}, {b.X1, b.Y1}, {b.CX(), b.CY()}} {
+		if !PointIn(poly, p[0], p[1]) {
 			return false
 		}
 	}

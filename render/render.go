@@ -4,17 +4,21 @@
 // information has one door): the renderer never sees a game state, so two
 // states that give a viewer the same View give that viewer the same bytes.
 //
-// The pipeline is title-independent. A title supplies a Board: a static
-// layer (terrain, zones, lines, labels, frames) drawn once per Renderer and
-// kept as the base image, and a dynamic layer drawn per view over a copy of
-// it. Finished PNGs are cached by the SHA-256 of the view's JSON, so an
-// unchanged view costs a hash and a copy.
+// The pipeline is title-independent and imports no title. A title
+// supplies a Board, in its own package (A Season in Hell's is
+// render/hell): its size, its inks (kept exact in the PNG palette), a
+// static layer (terrain, zones, lines, labels, frames) drawn once per
+// Renderer and kept as the base image, and a dynamic layer drawn per view
+// over a copy of it. The Board is registered under its View.Title:
 //
-// A new title (Tonkin's hex map next) is a new Board: its projection, its
-// terrain and labels in Static, its units and marks in Dynamic, sharing
-// the Canvas helpers (embedded fonts, text, arrows), the greedy placer
-// that keeps stacks from overlapping (layout.go) and the PNG encoder; it
-// is added with Register under its View.Title.
+//	r := render.New()
+//	r.Register("hell", hellmap.NewBoard(data))
+//
+// Boards draw on a Canvas (gg, with the embedded fonts and helpers for
+// text, flat rectangles and arrows) and may lay out their stacks and
+// labels with the greedy Placer, so that they do not overlap. Finished
+// PNGs are cached by the SHA-256 of the view's JSON, so an unchanged view
+// costs a hash and a copy.
 package render
 
 import (
@@ -24,17 +28,21 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
+	"image/color"
 	"runtime"
 	"sync"
 
 	"github.com/umpirebot/umpire/adjudicator"
-	"github.com/umpirebot/umpire/adjudicator/hell"
 )
 
 // Board is one title's drawing of its map.
 type Board interface {
 	// Size is the image size in pixels.
 	Size() image.Point
+	// Inks lists the drawing's flat colours, in a fixed order: the PNG
+	// palette holds them exactly, then greys and a colour cube for
+	// anti-aliased edges (at most 256 in all).
+	Inks() []color.RGBA
 	// Static draws what no view changes: terrain, zones, lines, labels,
 	// frames. It is called once per Renderer.
 	Static(c *Canvas)
@@ -56,7 +64,6 @@ type Renderer struct {
 	// order handling). A free list rather than a sync.Pool keeps the
 	// glyph caches warm and the buffers allocated across collections.
 	kits chan *kit
-	enc  *encoder
 
 	nocache bool // tests: draw every time
 
@@ -68,6 +75,7 @@ type Renderer struct {
 
 type layer struct {
 	board Board
+	enc   *Encoder
 	once  sync.Once
 	base  *image.RGBA
 }
@@ -83,15 +91,14 @@ type call struct {
 	err  error
 }
 
-// New returns a Renderer drawing A Season in Hell over d. Further titles
-// register their Board with Register.
-func New(d *hell.Data) *Renderer {
+// New returns a Renderer with no title: add each title's Board with
+// Register.
+func New() *Renderer {
 	r := &Renderer{
 		boards:   map[string]*layer{},
 		cache:    map[[32]byte]*list.Element{},
 		lru:      list.New(),
 		inflight: map[[32]byte]*call{},
-		enc:      newEncoder(),
 	}
 	n := runtime.GOMAXPROCS(0) / 2
 	if n < 1 {
@@ -101,16 +108,13 @@ func New(d *hell.Data) *Renderer {
 	for i := 0; i < n; i++ {
 		r.kits <- &kit{faces: newFaces()}
 	}
-	if d != nil {
-		r.Register("hell", newHellBoard(d))
-	}
 	return r
 }
 
 // Register adds a title's Board, keyed by View.Title. Call it before the
 // first PNG.
 func (r *Renderer) Register(title string, b Board) {
-	r.boards[title] = &layer{board: b}
+	r.boards[title] = &layer{board: b, enc: NewEncoder(b.Inks())}
 }
 
 // PNG draws v. The returned slice belongs to the caller.
@@ -177,7 +181,7 @@ func (r *Renderer) draw(l *layer, v adjudicator.View) ([]byte, error) {
 	if err := l.board.Dynamic(newCanvas(img, k.faces), v); err != nil {
 		return nil, err
 	}
-	return r.enc.encode(img, k)
+	return l.enc.encode(img, k)
 }
 
 // kit is one render's working set.

@@ -2,323 +2,125 @@ package render
 
 import (
 	"bytes"
-	"encoding/json"
-	"flag"
+	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
-	"os"
-	"path/filepath"
-	"sort"
-	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/umpirebot/umpire/adjudicator"
-	"github.com/umpirebot/umpire/adjudicator/hell"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden PNGs under testdata/")
+// The pipeline is tested with a tiny board of its own: the titles' boards
+// are tested in their packages (render/hell).
 
-// ---------------------------------------------------------------- golden
+var (
+	fakeInk  = color.RGBA{0x1f, 0x5f, 0xaa, 0xff}
+	fakeInk2 = color.RGBA{0xe6, 0x9f, 0x00, 0xff}
+)
 
-// TestGolden renders a mid-assault position in every view and the
-// opening set-up in the public view, and compares them with the golden
-// files pixel for pixel (go test ./render -update rewrites them). A
-// mismatch writes the new render next to the golden file as *.got.png.
-func TestGolden(t *testing.T) {
-	g := midAssault(t)
-	cases := map[string]adjudicator.View{}
-	for _, vw := range viewers {
-		cases["assault-"+vw.name] = operations(g.view(vw.v))
-	}
-	cases["setup-public"] = newGame(t, "full-battle").view(adjudicator.Public)
-	r := New(testData)
-	var names []string
-	for n := range cases {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		t.Run(name, func(t *testing.T) {
-			got, err := r.PNG(cases[name])
-			if err != nil {
-				t.Fatal(err)
-			}
-			path := filepath.Join("testdata", name+".png")
-			if *update {
-				if err := os.MkdirAll("testdata", 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./render -update to create it)", err)
-			}
-			if bytes.Equal(got, want) {
-				return
-			}
-			// The encoder may change between Go releases: compare pixels.
-			if d := pixelDiff(t, got, want); d != "" {
-				os.WriteFile(strings.TrimSuffix(path, ".png")+".got.png", got, 0o644)
-				t.Errorf("%s differs from the golden file: %s (new render in testdata/%s.got.png; -update accepts it)", name, d, name)
-			}
-		})
-	}
+// fakeBoard draws a frame once and, per view, a bar as long as the
+// view's Seq and its status text. A view without a board is an error.
+type fakeBoard struct {
+	statics  atomic.Int32
+	dynamics atomic.Int32
 }
 
-func pixelDiff(t *testing.T, a, b []byte) string {
-	ia, err := png.Decode(bytes.NewReader(a))
-	if err != nil {
-		t.Fatal(err)
+func (f *fakeBoard) Size() image.Point  { return image.Pt(120, 40) }
+func (f *fakeBoard) Inks() []color.RGBA { return []color.RGBA{fakeInk, fakeInk2} }
+func (f *fakeBoard) Static(c *Canvas)   { f.statics.Add(1); c.Rect(0, 0, 120, 40, fakeInk) }
+
+func (f *fakeBoard) Dynamic(c *Canvas, v adjudicator.View) error {
+	f.dynamics.Add(1)
+	s, _ := v.Board.(string)
+	if s == "" {
+		return errors.New("no board")
 	}
-	ib, err := png.Decode(bytes.NewReader(b))
-	if err != nil {
-		return "golden file unreadable: " + err.Error()
+	c.Rect(2, 2, 2+float64(len(s)), 10, fakeInk2)
+	c.Font(10, true)
+	for _, l := range v.Status {
+		c.Text(l, 4, 24, 0, 0.5, fakeInk2)
 	}
-	if ia.Bounds() != ib.Bounds() {
-		return fmt.Sprintf("size %v, golden %v", ia.Bounds(), ib.Bounds())
-	}
-	n := 0
-	var first image.Point
-	bd := ia.Bounds()
-	for y := bd.Min.Y; y < bd.Max.Y; y++ {
-		for x := bd.Min.X; x < bd.Max.X; x++ {
-			r1, g1, b1, _ := ia.At(x, y).RGBA()
-			r2, g2, b2, _ := ib.At(x, y).RGBA()
-			if r1 != r2 || g1 != g2 || b1 != b2 {
-				if n == 0 {
-					first = image.Pt(x, y)
-				}
-				n++
-			}
-		}
-	}
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%d pixels differ, the first at %v", n, first)
+	return nil
 }
 
-// -------------------------------------------------------- non-interference
-
-// TestNonInterference: states that differ only in hidden VM facts give
-// byte-identical public and French PNGs (DESIGN invariant 1), while the
-// VM's own view shows the difference.
-func TestNonInterference(t *testing.T) {
-	base := func(t *testing.T) *game {
-		g := midAssault(t)
-		// France is done; the VM sets up (its orders leave VM-only marks)
-		return g.do(t, hell.French, "done")
-	}
-	type variant struct {
-		name string
-		a, b func(t *testing.T) *game
-	}
-	ref := adjudicator.Referee
-	variants := []variant{
-		{"which battalion a hidden counter is",
-			func(t *testing.T) *game {
-				return base(t).do(t, ref, "override unit 316/98/215 at S", "override unit 316/174/249 at JZ3")
-			},
-			func(t *testing.T) *game {
-				return base(t).do(t, ref, "override unit 316/98/439 at S", "override unit 316/174/249 at JZ3")
-			}},
-		{"a dummy or a battalion",
-			func(t *testing.T) *game { return base(t).do(t, ref, "override unit DUMMY3 at M") },
-			func(t *testing.T) *game { return base(t).do(t, ref, "override unit 316/98/938 at M") }},
-		{"the losses of a hidden battalion",
-			func(t *testing.T) *game { return base(t) },
-			func(t *testing.T) *game { return base(t).do(t, ref, "override unit 308/36/80 losses 2") }},
-		{"the status of a hidden battalion",
-			func(t *testing.T) *game { return base(t) },
-			func(t *testing.T) *game { return base(t).do(t, ref, "override unit 308/36/84 status disorganized") }},
-		{"a VM-only mark of what just happened",
-			func(t *testing.T) *game { return base(t) },
-			func(t *testing.T) *game {
-				g := base(t)
-				s := *g.s.(*hell.State)
-				s.Recent = append(append([]hell.Note(nil), s.Recent...),
-					hell.Note{Side: hell.VM, Kind: "move", From: "A", At: "K"},
-					hell.Note{Side: hell.VM, Kind: "fire", At: "H6"})
-				g.s = &s
-				return g
-			}},
-		{"the VM turn track",
-			func(t *testing.T) *game { return base(t).do(t, ref, "override unit 316/176/888 at track") },
-			func(t *testing.T) *game { return base(t).do(t, ref, "override unit 316/176/910 at track") }},
-	}
-	r := New(testData)
-	fresh := New(testData)
-	fresh.nocache = true
-	for _, vr := range variants {
-		t.Run(vr.name, func(t *testing.T) {
-			a, b := vr.a(t), vr.b(t)
-			for _, vw := range viewers[:2] { // public, french
-				pa, err := r.PNG(a.view(vw.v))
-				if err != nil {
-					t.Fatal(err)
-				}
-				pb, err := r.PNG(b.view(vw.v))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !bytes.Equal(pa, pb) {
-					t.Errorf("%s view: the PNGs differ", vw.name)
-				}
-				// and drawn again, not from the cache
-				if vw.name != "public" {
-					continue
-				}
-				ub, err := fresh.PNG(b.view(vw.v))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !bytes.Equal(ub, pa) {
-					t.Errorf("%s view: drawn without the cache, the PNGs differ", vw.name)
-				}
-			}
-			pa, _ := r.PNG(a.view(adjudicator.ViewerOf(hell.VM)))
-			pb, _ := r.PNG(b.view(adjudicator.ViewerOf(hell.VM)))
-			if bytes.Equal(pa, pb) {
-				t.Errorf("VM view: the PNGs are the same; the variant changes nothing the VM sees")
-			}
-		})
-	}
+func fakeRenderer() (*Renderer, *fakeBoard) {
+	b := &fakeBoard{}
+	r := New()
+	r.Register("fake", b)
+	return r, b
 }
 
-// TestHiddenIdentity: a hidden counter carries nothing but its count, and
-// the renderer draws nothing else: giving hidden counters ids, values,
-// symbols or losses (which the rules never do) changes no pixel.
-func TestHiddenIdentity(t *testing.T) {
-	v := midAssault(t).view(adjudicator.Public)
-	b := v.Board.(hell.BoardView)
-	found := 0
-	for _, s := range b.Stacks {
-		for _, c := range s.Counters {
-			if c.Kind == "hidden" {
-				found++
-				if c.ID != "" || c.Symbol != "" || c.Fire+c.Melee+c.Morale+c.Steps+c.Losses != 0 {
-					t.Errorf("hidden counter at %s carries more than a count: %+v", s.At, c)
-				}
-			}
-		}
-	}
-	if found == 0 {
-		t.Fatal("no hidden counter in the public view")
-	}
-	r := New(testData)
-	want, err := r.PNG(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, _ := json.Marshal(b)
-	var leaky hell.BoardView
-	json.Unmarshal(raw, &leaky)
-	for i := range leaky.Stacks {
-		for j := range leaky.Stacks[i].Counters {
-			c := &leaky.Stacks[i].Counters[j]
-			if c.Kind == "hidden" {
-				c.ID, c.Symbol, c.Fire, c.Melee, c.Morale = "308/88/23", "88", 3, 6, 5
-				c.Steps, c.MaxSteps, c.Losses, c.Fatigued, c.Disorg = 2, 3, 1, true, true
-			}
-		}
-	}
-	v.Board = leaky
-	got, err := r.PNG(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Error("the fields of a hidden counter other than its count change the image")
-	}
-}
-
-// ------------------------------------------------------------------ misc
-
-func TestViewThroughJSON(t *testing.T) {
-	v := operations(midAssault(t).view(adjudicator.Public))
-	r := New(testData)
-	want, err := r.PNG(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, _ := json.Marshal(v)
-	var back adjudicator.View
-	if err := json.Unmarshal(raw, &back); err != nil {
-		t.Fatal(err)
-	}
-	r.nocache = true
-	got, err := r.PNG(back)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Error("a view decoded from JSON draws differently")
-	}
+func fakeView(board string, status ...string) adjudicator.View {
+	return adjudicator.View{Title: "fake", Board: board, Status: status}
 }
 
 func TestErrors(t *testing.T) {
-	r := New(testData)
-	if _, err := r.PNG(adjudicator.View{Title: "tonkin"}); err == nil {
+	r, b := fakeRenderer()
+	if _, err := r.PNG(adjudicator.View{Title: "tonkin", Board: "x"}); err == nil {
 		t.Error("no error for a title without a drawing")
 	}
-	if _, err := r.PNG(adjudicator.View{Title: "hell"}); err == nil {
-		t.Error("no error for a view without a board")
+	for i := 0; i < 2; i++ {
+		if _, err := r.PNG(fakeView("")); err == nil {
+			t.Error("the board's error is not returned")
+		}
+	}
+	if n := b.dynamics.Load(); n != 2 {
+		t.Errorf("a failed drawing was cached: %d drawings for 2 requests", n)
 	}
 }
 
-// TestSizes: the image is well under Discord's 8 MB, and a full view of
-// the opening set-up and of the assault fits in 500 KB.
-func TestSizes(t *testing.T) {
-	r := New(testData)
-	for _, v := range []adjudicator.View{
-		operations(midAssault(t).view(adjudicator.Viewer{Referee: true})),
-		newGame(t, "full-battle").view(adjudicator.Public),
-	} {
-		b, err := r.PNG(v)
+// TestPNG: the image is the board's size, drawn over its static layer,
+// which is drawn once.
+func TestPNG(t *testing.T) {
+	r, b := fakeRenderer()
+	for i := 0; i < 3; i++ {
+		out, err := r.PNG(fakeView("abcdefghij", fmt.Sprint(i)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(b) > 500<<10 {
-			t.Errorf("%d bytes", len(b))
-		}
-		im, err := png.Decode(bytes.NewReader(b))
+		im, err := png.Decode(bytes.NewReader(out))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if im.Bounds().Dx() != hellW || im.Bounds().Dy() != hellH {
-			t.Errorf("size %v", im.Bounds())
+		if im.Bounds() != image.Rect(0, 0, 120, 40) {
+			t.Fatalf("size %v", im.Bounds())
 		}
+		if got := color.RGBAModel.Convert(im.At(100, 5)); got != fakeInk {
+			t.Errorf("static layer: %v, want %v", got, fakeInk)
+		}
+		if got := color.RGBAModel.Convert(im.At(5, 5)); got != fakeInk2 {
+			t.Errorf("dynamic layer: %v, want %v (inks are kept exact)", got, fakeInk2)
+		}
+	}
+	if n := b.statics.Load(); n != 1 {
+		t.Errorf("static layer drawn %d times", n)
 	}
 }
 
 // TestCache: the cache serves unchanged views, is bounded, and is safe
 // for concurrent use.
 func TestCache(t *testing.T) {
-	r := New(testData)
-	v := midAssault(t).view(adjudicator.Public)
+	r, b := fakeRenderer()
+	v := fakeView("board")
 	a, _ := r.PNG(v)
 	a[0] = 'x' // the caller owns its copy
-	b, _ := r.PNG(v)
-	if b[0] == 'x' {
+	c, _ := r.PNG(v)
+	if c[0] == 'x' {
 		t.Error("the cache handed out its own slice")
+	}
+	if n := b.dynamics.Load(); n != 1 {
+		t.Errorf("an unchanged view drawn %d times", n)
 	}
 	var wg sync.WaitGroup
 	for i := 0; i < 8; i++ {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			w := v
-			bv := w.Board.(hell.BoardView)
-			bv.AirPoints = i % 3
-			w.Board = bv
-			if _, err := r.PNG(w); err != nil {
+			if _, err := r.PNG(fakeView("board", fmt.Sprint(i%3))); err != nil {
 				t.Error(err)
 			}
 		}(i)
@@ -330,111 +132,94 @@ func TestCache(t *testing.T) {
 	if n > CacheSize || n < 3 {
 		t.Errorf("cache holds %d", n)
 	}
-}
-
-// TestBudget checks the median cold render of a full public map against
-// the 80 ms budget (skipped under -short and the race detector, which
-// slows everything down).
-func TestBudget(t *testing.T) {
-	if testing.Short() || raceEnabled {
-		t.Skip("timing")
+	for i := 0; i < CacheSize+10; i++ {
+		r.PNG(fakeView("board", "many", fmt.Sprint(i)))
 	}
-	r := New(testData)
-	v := operations(midAssault(t).view(adjudicator.Public))
-	r.PNG(v)
-	var ds []time.Duration
-	for i := 0; i < 9; i++ {
-		w := v
-		w.Status = []string{fmt.Sprint(i)}
-		t0 := time.Now()
-		if _, err := r.PNG(w); err != nil {
-			t.Fatal(err)
-		}
-		ds = append(ds, time.Since(t0))
-	}
-	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
-	t.Logf("cold render: median %v (min %v, max %v)", ds[4], ds[0], ds[8])
-	if ds[4] > 80*time.Millisecond {
-		t.Errorf("median cold render %v, budget 80ms", ds[4])
+	r.mu.Lock()
+	n = r.lru.Len()
+	r.mu.Unlock()
+	if n != CacheSize {
+		t.Errorf("cache holds %d, want %d", n, CacheSize)
 	}
 }
 
-// ------------------------------------------------------------ benchmarks
+// TestNoCache: drawn every time, a view gives the same bytes.
+func TestNoCache(t *testing.T) {
+	r, b := fakeRenderer()
+	r.nocache = true
+	a, _ := r.PNG(fakeView("board", "x"))
+	c, _ := r.PNG(fakeView("board", "x"))
+	if !bytes.Equal(a, c) {
+		t.Error("the same view drawn twice differs")
+	}
+	if n := b.dynamics.Load(); n != 2 {
+		t.Errorf("drawn %d times, want 2", n)
+	}
+}
 
-// BenchmarkPNGCold: a new view each time (the static layer drawn).
-func BenchmarkPNGCold(b *testing.B) {
-	r := New(testData)
-	v := operations(midAssault(b).view(adjudicator.Public))
-	png0, _ := r.PNG(v)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		w := v
-		w.Status = []string{fmt.Sprint(i)} // a cache miss
-		if _, err := r.PNG(w); err != nil {
-			b.Fatal(err)
+// TestTwoBoards: a Renderer keeps each title's static layer and palette.
+func TestTwoBoards(t *testing.T) {
+	r, _ := fakeRenderer()
+	r.Register("other", &otherBoard{})
+	for i := 0; i < 2; i++ {
+		for _, title := range []string{"fake", "other"} {
+			out, err := r.PNG(adjudicator.View{Title: title, Board: "board", Status: []string{fmt.Sprint(i)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			im, err := png.Decode(bytes.NewReader(out))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := fakeInk
+			if title == "other" {
+				want = otherInk
+			}
+			if got := color.RGBAModel.Convert(im.At(100, 5)); got != want {
+				t.Errorf("%s: %v, want %v", title, got, want)
+			}
 		}
 	}
-	b.ReportMetric(float64(len(png0)), "png-bytes")
+}
+
+var otherInk = color.RGBA{0x3e, 0x5c, 0x38, 0xff}
+
+type otherBoard struct{}
+
+func (otherBoard) Size() image.Point                       { return image.Pt(120, 40) }
+func (otherBoard) Inks() []color.RGBA                      { return []color.RGBA{otherInk} }
+func (otherBoard) Static(c *Canvas)                        { c.Rect(0, 0, 120, 40, otherInk) }
+func (otherBoard) Dynamic(*Canvas, adjudicator.View) error { return nil }
+
+func TestLayout(t *testing.T) {
+	p := &Placer{Bounds: Corners(0, 0, 100, 100)}
+	p.Add(Corners(0, 0, 50, 100), WeightPlaced)
+	cands, gaps := Around(50, 50, 5, 20, 10, []float64{2})
+	b, cost := p.Best(cands, gaps, "")
+	if b.X0 < 50 || cost != 2 {
+		t.Errorf("best %+v at %v, want east of the obstacle at cost 2", b, cost)
+	}
+	sq := [][2]float64{{0, 0}, {10, 0}, {10, 10}, {0, 10}}
+	if !BoxIn(sq, Corners(1, 1, 9, 9)) || BoxIn(sq, Corners(5, 5, 11, 9)) {
+		t.Error("BoxIn")
+	}
+	if PolyBox(sq) != Corners(0, 0, 10, 10) {
+		t.Error("PolyBox")
+	}
+	if n := len(Hatch(sq, 0, 2, 1)); n != 5 {
+		t.Errorf("Hatch: %d lines, want 5", n)
+	}
 }
 
 // BenchmarkPNGWarm: the same view again (a cache hit).
 func BenchmarkPNGWarm(b *testing.B) {
-	r := New(testData)
-	v := operations(midAssault(b).view(adjudicator.Public))
+	r, _ := fakeRenderer()
+	v := fakeView("board")
 	r.PNG(v)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if _, err := r.PNG(v); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkEncode compares the paletted encoding with plain RGBA.
-func BenchmarkEncode(b *testing.B) {
-	r := New(testData)
-	v := operations(midAssault(b).view(adjudicator.Public))
-	l := r.boards["hell"]
-	f := newFaces()
-	base, _ := r.base(l, f)
-	img := image.NewRGBA(base.Rect)
-	copy(img.Pix, base.Pix)
-	if err := l.board.Dynamic(newCanvas(img, f), v); err != nil {
-		b.Fatal(err)
-	}
-	for _, pal := range []bool{true, false} {
-		name := "rgba"
-		if pal {
-			name = "paletted"
-		}
-		b.Run(name, func(b *testing.B) {
-			e := newEncoder()
-			e.paletted = pal
-			k := &kit{}
-			out, _ := e.encode(img, k)
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				e.encode(img, k)
-			}
-			b.ReportMetric(float64(len(out)), "png-bytes")
-		})
-	}
-}
-
-// BenchmarkDynamic is the drawing alone, without encoding.
-func BenchmarkDynamic(b *testing.B) {
-	r := New(testData)
-	v := operations(midAssault(b).view(adjudicator.Public))
-	l := r.boards["hell"]
-	f := newFaces()
-	base, _ := r.base(l, f)
-	img := image.NewRGBA(base.Rect)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		copy(img.Pix, base.Pix)
-		if err := l.board.Dynamic(newCanvas(img, f), v); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/umpirebot/umpire/adjudicator/hell"
 	"github.com/umpirebot/umpire/bot"
 	"github.com/umpirebot/umpire/render"
+	hellmap "github.com/umpirebot/umpire/render/hell"
 )
 
 func init() {
@@ -81,7 +82,9 @@ func newRenderer(hellRules adjudicator.Rules) *render.Renderer {
 	if hr, ok := hellRules.(*hell.Rules); ok {
 		d = hr.Data()
 	}
-	return render.New(d)
+	r := render.New()
+	r.Register("hell", hellmap.NewBoard(d))
+	return r
 }
 
 // viewerNamed parses a --view value.

@@ -1,4 +1,4 @@
-package render
+package hellmap
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/umpirebot/umpire/adjudicator/hell"
+	"github.com/umpirebot/umpire/render"
 )
 
 // piece is one thing drawn in a stack: a counter, or a "+N" chip standing
@@ -113,7 +114,7 @@ func split(id string) (string, string) {
 }
 
 // drawCounter draws a counter with its top-left corner at (x, y).
-func drawCounter(c *Canvas, x, y float64, p piece) {
+func drawCounter(c *render.Canvas, x, y float64, p piece) {
 	if p.chip {
 		drawChip(c, x, y, chipW, counterH, p.k.Side, p.n)
 		return
@@ -198,7 +199,7 @@ func drawCounter(c *Canvas, x, y float64, p piece) {
 
 // nato draws the unit-type box: infantry a cross, a machine-gun platoon a
 // cross with a bar, tanks an oval.
-func nato(c *Canvas, x, y float64, kind string, ink interface{ RGBA() (r, g, b, a uint32) }) {
+func nato(c *render.Canvas, x, y float64, kind string, ink interface{ RGBA() (r, g, b, a uint32) }) {
 	w, h := 16.0, 11.0
 	c.SetColor(ink)
 	c.SetLineWidth(1.2)
@@ -222,7 +223,7 @@ func nato(c *Canvas, x, y float64, kind string, ink interface{ RGBA() (r, g, b, 
 }
 
 // regiment draws the VM regimental symbol: its number in a black disc.
-func regiment(c *Canvas, x, y float64, sym string) {
+func regiment(c *render.Canvas, x, y float64, sym string) {
 	c.DrawCircle(x+8, y+6, 7.5)
 	c.SetColor(inkBlack)
 	c.Fill()
@@ -230,7 +231,7 @@ func regiment(c *Canvas, x, y float64, sym string) {
 	c.Text(sym, x+8, y+6, 0.5, 0.5, inkVMLight)
 }
 
-func drawHidden(c *Canvas, x, y float64, n int) {
+func drawHidden(c *render.Canvas, x, y float64, n int) {
 	w, hh := counterW, counterH
 	c.Rect(x+2, y+2, x+w+2, y+hh+2, alpha(inkBlack, 0.35))
 	c.Rect(x, y, x+w, y+hh, inkHidden)
@@ -238,7 +239,7 @@ func drawHidden(c *Canvas, x, y float64, n int) {
 	c.SetColor(inkVM)
 	c.SetLineWidth(2)
 	poly := [][2]float64{{x, y}, {x + w, y}, {x + w, y + hh}, {x, y + hh}}
-	for _, s := range hatch(poly, -math.Pi/4, 8, 0) {
+	for _, s := range render.Hatch(poly, -math.Pi/4, 8, 0) {
 		c.DrawLine(s[0], s[1], s[2], s[3])
 	}
 	c.Stroke()
@@ -252,7 +253,7 @@ func drawHidden(c *Canvas, x, y float64, n int) {
 	}
 }
 
-func drawDummy(c *Canvas, x, y float64, p piece) {
+func drawDummy(c *render.Canvas, x, y float64, p piece) {
 	w, hh := counterW, counterH
 	c.Rect(x+2, y+2, x+w+2, y+hh+2, alpha(inkBlack, 0.35))
 	c.Rect(x, y, x+w, y+hh, inkVMLight)
@@ -270,7 +271,7 @@ func drawDummy(c *Canvas, x, y float64, p piece) {
 
 // dashedFrame marks a VM counter the French cannot identify (VM and
 // referee views).
-func dashedFrame(c *Canvas, x, y, w, h float64, ink interface{ RGBA() (r, g, b, a uint32) }) {
+func dashedFrame(c *render.Canvas, x, y, w, h float64, ink interface{ RGBA() (r, g, b, a uint32) }) {
 	c.SetColor(ink)
 	c.SetLineWidth(1.6)
 	c.SetDash(4, 3)
@@ -280,7 +281,7 @@ func dashedFrame(c *Canvas, x, y, w, h float64, ink interface{ RGBA() (r, g, b, 
 }
 
 // countBadge: "×N" in a white pill centred on the corner (x, y).
-func countBadge(c *Canvas, x, y float64, n int) {
+func countBadge(c *render.Canvas, x, y float64, n int) {
 	s := fmt.Sprintf("×%d", n)
 	c.Font(11.5, true)
 	w := c.Width(s) + 8
@@ -294,7 +295,7 @@ func countBadge(c *Canvas, x, y float64, n int) {
 }
 
 // badge: a small marker with text, right edge at x, top at y.
-func badge(c *Canvas, x, y float64, s string, fill, ink interface{ RGBA() (r, g, b, a uint32) }) {
+func badge(c *render.Canvas, x, y float64, s string, fill, ink interface{ RGBA() (r, g, b, a uint32) }) {
 	c.Font(9, true)
 	w := math.Max(c.Width(s)+6, 12)
 	c.DrawRoundedRectangle(x-w, y-4, w, 12, 3)
@@ -306,7 +307,7 @@ func badge(c *Canvas, x, y float64, s string, fill, ink interface{ RGBA() (r, g,
 	c.Text(s, x-w/2, y+2, 0.5, 0.5, ink)
 }
 
-func drawChip(c *Canvas, x, y, w, h float64, side string, n int) {
+func drawChip(c *render.Canvas, x, y, w, h float64, side string, n int) {
 	body, edge := inkFrLight, inkFrDark
 	if side == hell.VM {
 		body, edge = inkVMLight, inkVMDark

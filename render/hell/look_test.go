@@ -1,4 +1,4 @@
-package render
+package hellmap
 
 import (
 	"os"
@@ -15,7 +15,7 @@ func TestLook(t *testing.T) {
 	if dir == "" {
 		t.Skip("RENDER_OUT not set")
 	}
-	r := New(testData)
+	r := newRenderer()
 	write := func(name string, v adjudicator.View) {
 		b, err := r.PNG(v)
 		if err != nil {

@@ -1,4 +1,4 @@
-package render
+package hellmap
 
 import "image/color"
 
@@ -72,4 +72,28 @@ func inks() []color.RGBA {
 // alpha returns c at opacity a (premultiplied).
 func alpha(c color.RGBA, a float64) color.RGBA {
 	return color.RGBA{uint8(float64(c.R) * a), uint8(float64(c.G) * a), uint8(float64(c.B) * a), uint8(255 * a)}
+}
+
+// hex parses "#rrggbb" or "#rrggbbaa".
+func hex(s string) color.RGBA {
+	var v [4]uint8
+	v[3] = 255
+	for i := 0; i < (len(s)-1)/2 && i < 4; i++ {
+		v[i] = unhex(s[1+2*i])<<4 | unhex(s[2+2*i])
+	}
+	// premultiply
+	a := uint16(v[3])
+	return color.RGBA{uint8(uint16(v[0]) * a / 255), uint8(uint16(v[1]) * a / 255), uint8(uint16(v[2]) * a / 255), v[3]}
+}
+
+func unhex(b byte) uint8 {
+	switch {
+	case b >= '0' && b <= '9':
+		return b - '0'
+	case b >= 'a' && b <= 'f':
+		return b - 'a' + 10
+	case b >= 'A' && b <= 'F':
+		return b - 'A' + 10
+	}
+	return 0
 }

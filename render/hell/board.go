@@ -1,15 +1,28 @@
-package render
+// Package hellmap draws A Season in Hell's map (package
+// adjudicator/hell) for package render: the Dien Bien Phu valley, its
+// zones, strongpoints (PAs), the Nam Youm, the airstrip, PA lines and
+// assault bases, with the Isabelle inset and a legend, as the static
+// layer; and per view the VM's trenches, who holds each PA, the counter
+// stacks (hidden VM counters as a count only), the arrows and tags of
+// what just happened, and a side panel with the turn, the phase, who is
+// awaited, the tracks and the strongpoints. Register it under "hell":
+//
+//	r.Register("hell", hellmap.NewBoard(data))
+//
+// The package is hellmap, not hell, so that it reads apart from the rules
+// package adjudicator/hell, which its callers import too.
+package hellmap
 
 import (
 	"image"
+	"image/color"
 	"math"
 	"strings"
 
 	"github.com/umpirebot/umpire/adjudicator/hell"
+	"github.com/umpirebot/umpire/render"
 )
 
-// The drawing of A Season in Hell.
-//
 // The map data is 1000 x 1000 units, y down. The valley (the CR zones and
 // the peripheral zones) is where the fighting is and where the PAs crowd,
 // so the projection gives it most of the pixels: each axis is piecewise
@@ -31,10 +44,10 @@ const (
 	chipW      = 24.0 // "+N" chip
 )
 
-type hellBoard struct {
+type board struct {
 	d *hell.Data
 
-	mapR, panelR, insetR, legendR box
+	mapR, panelR, insetR, legendR render.Box
 	xa, ya                        axis
 	inset                         struct{ sx, sy, ox, oy, mx, my float64 } // map box -> insetR
 
@@ -44,15 +57,15 @@ type hellBoard struct {
 	paBy   map[string]*paGeo
 	bases  []*baseGeo
 	// fixed obstacles for the placer, per region (main map, inset)
-	fixed, fixedInset []obstacle
+	fixed, fixedInset []render.Obstacle
 }
 
 type zoneGeo struct {
 	z        *hell.Zone
 	poly     [][2]float64
-	bb       box
-	lx, ly   float64 // the zone's label point (data x, y)
-	labelBox box     // where its name is drawn
+	bb       render.Box
+	lx, ly   float64    // the zone's label point (data x, y)
+	labelBox render.Box // where its name is drawn
 	inset    bool
 }
 
@@ -82,39 +95,43 @@ func (a axis) at(v float64) float64 {
 	return a.out[i-1] + t*(a.out[i]-a.out[i-1])
 }
 
-func newHellBoard(d *hell.Data) *hellBoard {
-	h := &hellBoard{d: d, zoneBy: map[string]*zoneGeo{}, paBy: map[string]*paGeo{}}
-	h.mapR = box{0, 0, hellMapW, hellH}
-	h.panelR = box{hellMapW, 0, hellW, hellH}
+// NewBoard returns the drawing of A Season in Hell over d, the data the
+// rules were loaded with.
+func NewBoard(d *hell.Data) render.Board { return newBoard(d) }
+
+func newBoard(d *hell.Data) *board {
+	h := &board{d: d, zoneBy: map[string]*zoneGeo{}, paBy: map[string]*paGeo{}}
+	h.mapR = render.Corners(0, 0, hellMapW, hellH)
+	h.panelR = render.Corners(hellMapW, 0, hellW, hellH)
 
 	// The valley: every zone but the jungle rims and the inset.
-	v := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	v := render.Corners(math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1))
 	for _, id := range d.ZoneOrder {
 		z := d.Zones[id]
 		if z.Kind == hell.ZoneJungle || z.Inset {
 			continue
 		}
-		b := polyBox(zonePoly(z))
-		v = box{math.Min(v.x0, b.x0), math.Min(v.y0, b.y0), math.Max(v.x1, b.x1), math.Max(v.y1, b.y1)}
+		b := render.PolyBox(zonePoly(z))
+		v = render.Corners(math.Min(v.X0, b.X0), math.Min(v.Y0, b.Y0), math.Max(v.X1, b.X1), math.Max(v.Y1, b.Y1))
 	}
-	if math.IsInf(v.x0, 0) || v.w() <= 0 || v.h() <= 0 {
-		v = box{100, 100, 900, 900}
+	if math.IsInf(v.X0, 0) || v.W() <= 0 || v.H() <= 0 {
+		v = render.Corners(100, 100, 900, 900)
 	}
-	h.xa = warp(v.x0, v.x1, h.mapR.x0, h.mapR.x1)
-	h.ya = warp(v.y0, v.y1, h.mapR.y0, h.mapR.y1)
+	h.xa = warp(v.X0, v.X1, h.mapR.X0, h.mapR.X1)
+	h.ya = warp(v.Y0, v.Y1, h.mapR.Y0, h.mapR.Y1)
 
 	// The Isabelle inset, in the panel's lower part.
 	in := d.Map.Inset
 	if in[2] <= 0 || in[3] <= 0 {
 		in = [4]float64{700, 720, 280, 260}
 	}
-	h.insetR = box{h.panelR.x0 + 14, h.panelR.y1 - 14 - 470, h.panelR.x1 - 14, h.panelR.y1 - 14}
-	area := box{h.insetR.x0 + 10, h.insetR.y0 + 30, h.insetR.x1 - 10, h.insetR.y1 - 10}
-	s := math.Min(area.w()/in[2], area.h()/in[3])
+	h.insetR = render.Corners(h.panelR.X0+14, h.panelR.Y1-14-470, h.panelR.X1-14, h.panelR.Y1-14)
+	area := render.Corners(h.insetR.X0+10, h.insetR.Y0+30, h.insetR.X1-10, h.insetR.Y1-10)
+	s := math.Min(area.W()/in[2], area.H()/in[3])
 	h.inset.sx, h.inset.sy = s, s
 	h.inset.mx, h.inset.my = in[0], in[1]
-	h.inset.ox = area.x0 + (area.w()-in[2]*s)/2
-	h.inset.oy = area.y0 + (area.h()-in[3]*s)/2
+	h.inset.ox = area.X0 + (area.W()-in[2]*s)/2
+	h.inset.oy = area.Y0 + (area.H()-in[3]*s)/2
 
 	// The legend: the map corner the inset leaves free, grown to the
 	// nearest zones.
@@ -125,7 +142,7 @@ func newHellBoard(d *hell.Data) *hellBoard {
 	for ly > 0 && !h.zoneIn(lx, ly-5, 1000, 1000) {
 		ly -= 5
 	}
-	h.legendR = box{h.xa.at(lx) + 6, h.ya.at(ly) + 6, h.mapR.x1 - 6, h.mapR.y1 - 6}
+	h.legendR = render.Corners(h.xa.at(lx)+6, h.ya.at(ly)+6, h.mapR.X1-6, h.mapR.Y1-6)
 
 	for _, id := range d.ZoneOrder {
 		z := d.Zones[id]
@@ -134,7 +151,7 @@ func newHellBoard(d *hell.Data) *hellBoard {
 			x, y := h.pt(p[0], p[1], z.Inset)
 			g.poly = append(g.poly, [2]float64{x, y})
 		}
-		g.bb = polyBox(g.poly)
+		g.bb = render.PolyBox(g.poly)
 		g.lx, g.ly = h.pt(z.X, z.Y, z.Inset)
 		h.zoneBy[id] = g
 	}
@@ -180,12 +197,12 @@ func warp(v0, v1, o0, o1 float64) axis {
 }
 
 // insetArea is where the inset's stacks may go.
-func (h *hellBoard) insetArea() box {
-	return box{h.insetR.x0 + 2, h.insetR.y0 + 26, h.insetR.x1 - 2, h.insetR.y1 - 2}
+func (h *board) insetArea() render.Box {
+	return render.Corners(h.insetR.X0+2, h.insetR.Y0+26, h.insetR.X1-2, h.insetR.Y1-2)
 }
 
 // pt projects map units to pixels.
-func (h *hellBoard) pt(x, y float64, inset bool) (float64, float64) {
+func (h *board) pt(x, y float64, inset bool) (float64, float64) {
 	if inset {
 		return h.inset.ox + (x-h.inset.mx)*h.inset.sx, h.inset.oy + (y-h.inset.my)*h.inset.sy
 	}
@@ -194,15 +211,15 @@ func (h *hellBoard) pt(x, y float64, inset bool) (float64, float64) {
 
 // zoneIn reports whether a non-inset zone's box meets the box from (x, y)
 // to (x1, y1), in map units.
-func (h *hellBoard) zoneIn(x, y, x1, y1 float64) bool {
-	q := box{x, y, x1, y1}
+func (h *board) zoneIn(x, y, x1, y1 float64) bool {
+	q := render.Corners(x, y, x1, y1)
 	for _, id := range h.d.ZoneOrder {
 		z := h.d.Zones[id]
 		if z.Inset {
 			continue
 		}
-		b := polyBox(zonePoly(z))
-		if b.overlap(q) > 0 {
+		b := render.PolyBox(zonePoly(z))
+		if b.Overlap(q) > 0 {
 			return true
 		}
 	}
@@ -217,7 +234,9 @@ func zonePoly(z *hell.Zone) [][2]float64 {
 	return [][2]float64{{z.X - 40, z.Y - 30}, {z.X + 40, z.Y - 30}, {z.X + 40, z.Y + 30}, {z.X - 40, z.Y + 30}}
 }
 
-func (h *hellBoard) Size() image.Point { return image.Pt(hellW, hellH) }
+func (h *board) Size() image.Point { return image.Pt(hellW, hellH) }
+
+func (h *board) Inks() []color.RGBA { return inks() }
 
 // zoneTitle is the label of a zone on the map.
 func zoneTitle(z *hell.Zone) (big, small string) {
@@ -237,7 +256,7 @@ func zoneTitle(z *hell.Zone) (big, small string) {
 // labelBoxes fixes where zone names go: a CR's name in its top-left
 // corner; a peripheral or jungle zone's id in its top-left corner too,
 // where counters and assault bases rarely are.
-func (h *hellBoard) labelBoxes() {
+func (h *board) labelBoxes() {
 	for _, g := range h.zones {
 		big, small := zoneTitle(g.z)
 		var w, ht float64
@@ -247,13 +266,13 @@ func (h *hellBoard) labelBoxes() {
 		default:
 			w, ht = math.Max(approxWidth(big, 15), approxWidth(small, 9))+2, 27
 		}
-		x, y := g.bb.x0+4, g.bb.y0+3
+		x, y := g.bb.X0+4, g.bb.Y0+3
 		// polygons whose top-left corner is cut away (L shapes): move
 		// right along the top edge until inside
-		for i := 0; i < 40 && !pointIn(g.poly, x+1, y+1); i++ {
+		for i := 0; i < 40 && !render.PointIn(g.poly, x+1, y+1); i++ {
 			x += 8
 		}
-		g.labelBox = bx(x, y, math.Min(w, g.bb.w()-6), ht)
+		g.labelBox = render.BoxAt(x, y, math.Min(w, g.bb.W()-6), ht)
 	}
 }
 
@@ -264,18 +283,18 @@ func approxWidth(s string, size float64) float64 {
 }
 
 // obstacles records what counter stacks should not cover.
-func (h *hellBoard) obstacles() {
+func (h *board) obstacles() {
 	for _, p := range h.pas {
 		// a PA's own marker does not repel its card, which touches it;
 		// the others keep cards a few pixels off, so that each card sits
 		// clearly by its own PA
-		o := obstacle{b: box{p.x - discR, p.y - discR, p.x + discR, p.y + discR}, w: wDisc, own: p.p.ID}
+		o := render.Obstacle{Box: render.Corners(p.x-discR, p.y-discR, p.x+discR, p.y+discR), Weight: render.WeightMarker, Owner: p.p.ID}
 		if p.inset {
 			h.fixedInset = append(h.fixedInset, o)
 		} else {
 			h.fixed = append(h.fixed, o)
 		}
-		o = obstacle{b: box{p.x - discR - 9, p.y - discR - 9, p.x + discR + 9, p.y + discR + 9}, w: wLabel, own: p.p.ID}
+		o = render.Obstacle{Box: render.Corners(p.x-discR-9, p.y-discR-9, p.x+discR+9, p.y+discR+9), Weight: render.WeightLabel, Owner: p.p.ID}
 		if p.inset {
 			h.fixedInset = append(h.fixedInset, o)
 		} else {
@@ -283,7 +302,7 @@ func (h *hellBoard) obstacles() {
 		}
 	}
 	for _, b := range h.bases {
-		o := obstacle{b: box{b.x - 6, b.y - 6, b.x + 6, b.y + 6}, w: wLabel}
+		o := render.Obstacle{Box: render.Corners(b.x-6, b.y-6, b.x+6, b.y+6), Weight: render.WeightLabel}
 		if b.inset {
 			h.fixedInset = append(h.fixedInset, o)
 		} else {
@@ -291,17 +310,17 @@ func (h *hellBoard) obstacles() {
 		}
 	}
 	for _, g := range h.zones {
-		o := obstacle{b: g.labelBox, w: wLabel}
+		o := render.Obstacle{Box: g.labelBox, Weight: render.WeightLabel}
 		if g.inset {
 			h.fixedInset = append(h.fixedInset, o)
 		} else {
 			h.fixed = append(h.fixed, o)
 		}
 	}
-	h.fixed = append(h.fixed, obstacle{b: h.legendR.grow(4), w: wPlaced})
+	h.fixed = append(h.fixed, render.Obstacle{Box: h.legendR.Grow(4), Weight: render.WeightPlaced})
 	for _, g := range h.zones {
 		if g.z.MountBaldy {
-			h.fixed = append(h.fixed, obstacle{b: h.baldyBox(g), w: wLabel})
+			h.fixed = append(h.fixed, render.Obstacle{Box: h.baldyBox(g), Weight: render.WeightLabel})
 		}
 	}
 }

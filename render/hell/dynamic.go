@@ -1,4 +1,4 @@
-package render
+package hellmap
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/umpirebot/umpire/adjudicator"
 	"github.com/umpirebot/umpire/adjudicator/hell"
+	"github.com/umpirebot/umpire/render"
 )
 
 // boardOf extracts the hell.BoardView of a view.
@@ -39,7 +40,7 @@ func boardOf(v adjudicator.View) (*hell.BoardView, error) {
 
 // Dynamic draws one view: trenches, control, stacks, what just happened
 // and the panel.
-func (h *hellBoard) Dynamic(c *Canvas, v adjudicator.View) error {
+func (h *board) Dynamic(c *render.Canvas, v adjudicator.View) error {
 	b, err := boardOf(v)
 	if err != nil {
 		return err
@@ -80,12 +81,12 @@ type move struct {
 	kind     string // "move", "assault", "fire"
 }
 
-func (h *hellBoard) onMap(loc string) bool {
+func (h *board) onMap(loc string) bool {
 	return h.paBy[loc] != nil || h.zoneBy[loc] != nil || h.base(loc) != nil
 }
 
 // base finds an assault base's drawing by id.
-func (h *hellBoard) base(id string) *baseGeo {
+func (h *board) base(id string) *baseGeo {
 	for _, b := range h.bases {
 		if b.b.ID == id {
 			return b
@@ -94,7 +95,7 @@ func (h *hellBoard) base(id string) *baseGeo {
 	return nil
 }
 
-func (h *hellBoard) insetLoc(loc string) bool {
+func (h *board) insetLoc(loc string) bool {
 	if p := h.paBy[loc]; p != nil {
 		return p.inset
 	}
@@ -107,7 +108,7 @@ func (h *hellBoard) insetLoc(loc string) bool {
 	return false
 }
 
-func (h *hellBoard) marks(b *hell.BoardView) *marks {
+func (h *board) marks(b *hell.BoardView) *marks {
 	m := &marks{at: map[string][]string{}}
 	kind := func(loc, k string) {
 		if !h.onMap(loc) {
@@ -205,7 +206,7 @@ func tagText(kinds []string) string {
 
 // -------------------------------------------------------------- trenches
 
-func (h *hellBoard) trenches(c *Canvas, b *hell.BoardView) {
+func (h *board) trenches(c *render.Canvas, b *hell.BoardView) {
 	for _, g := range h.zones {
 		lv := b.Trench[g.z.ID]
 		if lv <= 0 {
@@ -217,11 +218,11 @@ func (h *hellBoard) trenches(c *Canvas, b *hell.BoardView) {
 		}
 		c.SetColor(inkTrench)
 		c.SetLineWidth(1.1)
-		for _, s := range hatch(g.poly, -math.Pi/4, sp, 0) {
+		for _, s := range render.Hatch(g.poly, -math.Pi/4, sp, 0) {
 			c.DrawLine(s[0], s[1], s[2], s[3])
 		}
 		if lv >= 3 {
-			for _, s := range hatch(g.poly, math.Pi/4, sp, 0) {
+			for _, s := range render.Hatch(g.poly, math.Pi/4, sp, 0) {
 				c.DrawLine(s[0], s[1], s[2], s[3])
 			}
 		}
@@ -232,9 +233,9 @@ func (h *hellBoard) trenches(c *Canvas, b *hell.BoardView) {
 		if g.z.Kind == hell.ZoneJungle {
 			ink = inkJungle
 		}
-		c.Rect(plate.x0, plate.y0, plate.x1, plate.y1, ink)
+		c.Rect(plate.X0, plate.Y0, plate.X1, plate.Y1, ink)
 		h.zoneLabel(c, g)
-		trenchBadge(c, badge.x0, badge.y0, lv)
+		trenchBadge(c, badge.X0, badge.Y0, lv)
 	}
 	for _, p := range h.pas {
 		lv := b.Trench[p.p.ID]
@@ -269,21 +270,21 @@ func (h *hellBoard) trenches(c *Canvas, b *hell.BoardView) {
 }
 
 // trenchPlate is where a trenched zone's label plate and level badge go.
-func (h *hellBoard) trenchPlate(c *Canvas, g *zoneGeo) (plate, badge box) {
+func (h *board) trenchPlate(c *render.Canvas, g *zoneGeo) (plate, badge render.Box) {
 	lb := g.labelBox
 	big, small := zoneTitle(g.z)
 	c.Font(15, true)
 	w := c.Width(big) + 6
 	c.Font(9, false)
 	w = math.Max(w, c.Width(small)+6)
-	plate = box{lb.x0 - 2, lb.y0 - 1, lb.x0 + w, lb.y0 + lb.h()}
+	plate = render.Corners(lb.X0-2, lb.Y0-1, lb.X0+w, lb.Y0+lb.H())
 	c.Font(9.5, true)
-	badge = bx(plate.x1+2, lb.y0+1, c.Width("trench 3")+8, 14)
+	badge = render.BoxAt(plate.X1+2, lb.Y0+1, c.Width("trench 3")+8, 14)
 	return plate, badge
 }
 
 // trenchBadge: "trench N" on the trench ink.
-func trenchBadge(c *Canvas, x, y float64, lv int) {
+func trenchBadge(c *render.Canvas, x, y float64, lv int) {
 	s := fmt.Sprintf("trench %d", lv)
 	c.Font(9.5, true)
 	w := c.Width(s) + 8
@@ -300,7 +301,7 @@ func trenchBadge(c *Canvas, x, y float64, lv int) {
 
 // highlights rings the places where something just happened (under the
 // markers and stacks).
-func (h *hellBoard) highlights(c *Canvas, m *marks) {
+func (h *board) highlights(c *render.Canvas, m *marks) {
 	for _, loc := range m.locs {
 		if g := h.zoneBy[loc]; g != nil {
 			c.Poly(g.poly)
@@ -325,7 +326,7 @@ func (h *hellBoard) highlights(c *Canvas, m *marks) {
 
 // ----------------------------------------------------------------- discs
 
-func (h *hellBoard) discs(c *Canvas, b *hell.BoardView, m *marks) {
+func (h *board) discs(c *render.Canvas, b *hell.BoardView, m *marks) {
 	for _, p := range h.pas {
 		if b.Control[p.p.ID] == hell.VM {
 			diamond(c, p.x, p.y, discR+2.5)
@@ -340,7 +341,7 @@ func (h *hellBoard) discs(c *Canvas, b *hell.BoardView, m *marks) {
 	}
 }
 
-func diamond(c *Canvas, x, y, r float64) {
+func diamond(c *render.Canvas, x, y, r float64) {
 	c.NewSubPath()
 	c.MoveTo(x, y-r)
 	c.LineTo(x+r, y)
@@ -364,7 +365,7 @@ type card struct {
 	pieces []piece
 	vert   bool // a PA card stacked downwards
 	cols   int  // a zone tray's columns
-	b      box
+	b      render.Box
 	hot    bool // something just happened here
 }
 
@@ -414,7 +415,7 @@ func trayShape(ps []piece, cols int) ([][2]float64, float64, float64) {
 
 // layout builds the cards and places them: PA cards first (they are tied
 // to a point), biggest first, then the zones' trays inside their zones.
-func (h *hellBoard) layout(c *Canvas, b *hell.BoardView, m *marks) []*card {
+func (h *board) layout(c *render.Canvas, b *hell.BoardView, m *marks) []*card {
 	byLoc := map[string][]hell.Counter{}
 	for _, s := range b.Stacks {
 		at := s.At
@@ -433,9 +434,9 @@ func (h *hellBoard) layout(c *Canvas, b *hell.BoardView, m *marks) []*card {
 			cards = append(cards, &card{zone: g, pieces: pieces(cs, capZone), hot: len(m.at[g.z.ID]) > 0})
 		}
 	}
-	main := &placer{bounds: h.mapR, obs: append([]obstacle(nil), h.fixed...)}
-	ins := &placer{bounds: h.insetArea(), obs: append([]obstacle(nil), h.fixedInset...)}
-	pl := func(inset bool) *placer {
+	main := &render.Placer{Bounds: h.mapR, Obstacles: append([]render.Obstacle(nil), h.fixed...)}
+	ins := &render.Placer{Bounds: h.insetArea(), Obstacles: append([]render.Obstacle(nil), h.fixedInset...)}
+	pl := func(inset bool) *render.Placer {
 		if inset {
 			return ins
 		}
@@ -445,7 +446,7 @@ func (h *hellBoard) layout(c *Canvas, b *hell.BoardView, m *marks) []*card {
 	for _, g := range h.zones {
 		if b.Trench[g.z.ID] > 0 {
 			_, badge := h.trenchPlate(c, g)
-			pl(g.inset).add(badge, wLabel)
+			pl(g.inset).Add(badge, render.WeightLabel)
 		}
 	}
 	// and of the arrows of what just happened
@@ -459,7 +460,7 @@ func (h *hellBoard) layout(c *Canvas, b *hell.BoardView, m *marks) []*card {
 		l := math.Hypot(tx-ax, ty-ay)
 		for t := 14.0; t < l-14; t += 8 {
 			x, y := ax+(tx-ax)*t/l, ay+(ty-ay)*t/l
-			p.add(box{x - 5, y - 5, x + 5, y + 5}, 3*wLabel)
+			p.Add(render.Corners(x-5, y-5, x+5, y+5), 3*render.WeightLabel)
 		}
 	}
 	order := make([]*card, 0, len(cards))
@@ -482,8 +483,8 @@ func (h *hellBoard) layout(c *Canvas, b *hell.BoardView, m *marks) []*card {
 
 var gaps = []float64{3, 12, 24, 40, 60, 85, 115}
 
-func (h *hellBoard) placePA(p *placer, cd *card) {
-	var cands []box
+func (h *board) placePA(p *render.Placer, cd *card) {
+	var cands []render.Box
 	var extra []float64
 	var vert []bool
 	for _, v := range []bool{false, true} {
@@ -491,7 +492,7 @@ func (h *hellBoard) placePA(p *placer, cd *card) {
 			continue
 		}
 		w, hh := cd.size(v)
-		bs, ds := around(cd.pa.x, cd.pa.y, discR, w, hh, gaps)
+		bs, ds := render.Around(cd.pa.x, cd.pa.y, discR, w, hh, gaps)
 		for i := range bs {
 			cands = append(cands, bs[i])
 			// distance matters: a card far from its PA needs a leader
@@ -504,7 +505,7 @@ func (h *hellBoard) placePA(p *placer, cd *card) {
 			vert = append(vert, v)
 		}
 	}
-	best, _ := p.best(cands, extra, cd.pa.p.ID)
+	best, _ := p.Best(cands, extra, cd.pa.p.ID)
 	for i := range cands {
 		if cands[i] == best {
 			cd.vert = vert[i]
@@ -512,12 +513,12 @@ func (h *hellBoard) placePA(p *placer, cd *card) {
 		}
 	}
 	cd.b = best
-	p.add(best, wPlaced)
+	p.Add(best, render.WeightPlaced)
 }
 
-func (h *hellBoard) placeZone(p *placer, cd *card) {
+func (h *board) placeZone(p *render.Placer, cd *card) {
 	g := cd.zone
-	var cands []box
+	var cands []render.Box
 	var extra []float64
 	var colsOf []int
 	n := len(cd.pieces)
@@ -527,14 +528,14 @@ func (h *hellBoard) placeZone(p *placer, cd *card) {
 		}
 		_, w, hh := trayShape(cd.pieces, cols)
 		// positions inside the zone's box, on a grid of at most ~20 x 20
-		sx := math.Max(8, (g.bb.w()-w)/20)
-		sy := math.Max(8, (g.bb.h()-hh)/20)
-		for y := g.bb.y0 + 3; y+hh <= g.bb.y1-3+1e-9; y += sy {
-			for x := g.bb.x0 + 3; x+w <= g.bb.x1-3+1e-9; x += sx {
-				b := bx(x, y, w, hh)
+		sx := math.Max(8, (g.bb.W()-w)/20)
+		sy := math.Max(8, (g.bb.H()-hh)/20)
+		for y := g.bb.Y0 + 3; y+hh <= g.bb.Y1-3+1e-9; y += sy {
+			for x := g.bb.X0 + 3; x+w <= g.bb.X1-3+1e-9; x += sx {
+				b := render.BoxAt(x, y, w, hh)
 				// near the zone's centre, in few rows
-				e := math.Hypot(b.cx()-g.lx, b.cy()-g.ly)*0.5 + hh*0.3
-				if !boxIn(g.poly, b.grow(-2)) {
+				e := math.Hypot(b.CX()-g.lx, b.CY()-g.ly)*0.5 + hh*0.3
+				if !render.BoxIn(g.poly, b.Grow(-2)) {
 					e += 4000
 				}
 				cands = append(cands, b)
@@ -545,11 +546,11 @@ func (h *hellBoard) placeZone(p *placer, cd *card) {
 	}
 	if len(cands) == 0 {
 		_, w, hh := trayShape(cd.pieces, n)
-		cd.b = bx(g.lx-w/2, g.ly-hh/2, w, hh)
+		cd.b = render.BoxAt(g.lx-w/2, g.ly-hh/2, w, hh)
 		cd.cols = n
 		return
 	}
-	best, _ := p.best(cands, extra, "")
+	best, _ := p.Best(cands, extra, "")
 	for i := range cands {
 		if cands[i] == best {
 			cd.b = best
@@ -557,16 +558,16 @@ func (h *hellBoard) placeZone(p *placer, cd *card) {
 			break
 		}
 	}
-	p.add(best, wPlaced)
+	p.Add(best, render.WeightPlaced)
 }
 
 // leader joins a card that is not touching its PA to the PA.
-func (h *hellBoard) leader(c *Canvas, cd *card) {
+func (h *board) leader(c *render.Canvas, cd *card) {
 	if cd.pa == nil {
 		return
 	}
 	x, y := cd.pa.x, cd.pa.y
-	nx, ny := cd.b.nearest(x, y)
+	nx, ny := cd.b.Nearest(x, y)
 	if math.Hypot(nx-x, ny-y) <= discR+5 {
 		return
 	}
@@ -580,18 +581,18 @@ func (h *hellBoard) leader(c *Canvas, cd *card) {
 	c.Stroke()
 }
 
-func (h *hellBoard) drawCard(c *Canvas, cd *card) {
+func (h *board) drawCard(c *render.Canvas, cd *card) {
 	if cd.zone != nil {
 		cells, _, _ := trayShape(cd.pieces, max(cd.cols, 1))
 		for i, p := range cd.pieces {
-			drawCounter(c, cd.b.x0+cells[i][0], cd.b.y0+cells[i][1], p)
+			drawCounter(c, cd.b.X0+cells[i][0], cd.b.Y0+cells[i][1], p)
 		}
 		return
 	}
-	x, y := cd.b.x0, cd.b.y0
+	x, y := cd.b.X0, cd.b.Y0
 	id := cd.pa.p.ID
 	if len(cd.pieces) == 0 {
-		drawTab(c, x, y, cd.b.w(), tabH, id, cd.ctrl, cd.hot)
+		drawTab(c, x, y, cd.b.W(), tabH, id, cd.ctrl, cd.hot)
 		return
 	}
 	if cd.vert {
@@ -619,7 +620,7 @@ func (h *hellBoard) drawCard(c *Canvas, cd *card) {
 
 // drawTab: a PA's id on its controller's colour, with the controller's
 // marker shape (round for France, a diamond for the VM).
-func drawTab(c *Canvas, x, y, w, h float64, id, ctrl string, hot bool) {
+func drawTab(c *render.Canvas, x, y, w, h float64, id, ctrl string, hot bool) {
 	body, edge, ink := inkFr, inkFrDark, inkTextLt
 	if ctrl == hell.VM {
 		body, edge, ink = inkVM, inkBlack, inkText
@@ -659,7 +660,7 @@ func drawTab(c *Canvas, x, y, w, h float64, id, ctrl string, hot bool) {
 
 // ---------------------------------------------------------------- arrows
 
-func (h *hellBoard) locPoint(loc string) (float64, float64) {
+func (h *board) locPoint(loc string) (float64, float64) {
 	if p := h.paBy[loc]; p != nil {
 		return p.x, p.y
 	}
@@ -670,7 +671,7 @@ func (h *hellBoard) locPoint(loc string) (float64, float64) {
 	return g.lx, g.ly
 }
 
-func (h *hellBoard) arrows(c *Canvas, m *marks) {
+func (h *board) arrows(c *render.Canvas, m *marks) {
 	// moves first, then fire, assaults on top; a second arrow between
 	// the same places runs alongside the first
 	rank := map[string]int{"move": 0, "fire": 1, "assault": 2}
@@ -719,15 +720,15 @@ func (h *hellBoard) arrows(c *Canvas, m *marks) {
 }
 
 // tags name what happened, next to each place.
-func (h *hellBoard) tags(c *Canvas, m *marks, cards []*card) {
-	main := &placer{bounds: h.mapR}
-	ins := &placer{bounds: h.insetArea()}
+func (h *board) tags(c *render.Canvas, m *marks, cards []*card) {
+	main := &render.Placer{Bounds: h.mapR}
+	ins := &render.Placer{Bounds: h.insetArea()}
 	for _, cd := range cards {
 		p := main
 		if (cd.pa != nil && cd.pa.inset) || (cd.zone != nil && cd.zone.inset) {
 			p = ins
 		}
-		p.add(cd.b, wLabel)
+		p.Add(cd.b, render.WeightLabel)
 	}
 	c.Font(10.5, true)
 	for _, loc := range m.locs {
@@ -741,27 +742,27 @@ func (h *hellBoard) tags(c *Canvas, m *marks, cards []*card) {
 		if h.insetLoc(loc) {
 			p = ins
 		}
-		var b box
+		var b render.Box
 		if g := h.zoneBy[loc]; g != nil {
-			b = bx(g.labelBox.x0, g.labelBox.y1+2, w, hh)
-			if b.x1 > g.bb.x1 {
-				b = bx(g.bb.x1-w-2, b.y0, w, hh)
+			b = render.BoxAt(g.labelBox.X0, g.labelBox.Y1+2, w, hh)
+			if b.X1 > g.bb.X1 {
+				b = render.BoxAt(g.bb.X1-w-2, b.Y0, w, hh)
 			}
 		} else {
-			bs, ds := around(x, y, discR+8, w, hh, []float64{2, 10, 22})
+			bs, ds := render.Around(x, y, discR+8, w, hh, []float64{2, 10, 22})
 			extra := make([]float64, len(ds))
 			for i := range ds {
 				extra[i] = ds[i] * 2
 			}
-			b, _ = p.best(bs, extra, "")
+			b, _ = p.Best(bs, extra, "")
 		}
-		p.add(b, wPlaced)
-		c.DrawRoundedRectangle(b.x0, b.y0, b.w(), b.h(), 4)
+		p.Add(b, render.WeightPlaced)
+		c.DrawRoundedRectangle(b.X0, b.Y0, b.W(), b.H(), 4)
 		c.SetColor(inkBlack)
 		c.FillPreserve()
 		c.SetColor(inkHot)
 		c.SetLineWidth(1.5)
 		c.Stroke()
-		c.Text(s, b.cx(), b.cy(), 0.5, 0.5, inkHot)
+		c.Text(s, b.CX(), b.CY(), 0.5, 0.5, inkHot)
 	}
 }

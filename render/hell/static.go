@@ -1,24 +1,25 @@
-package render
+package hellmap
 
 import (
 	"math"
 
 	"github.com/umpirebot/umpire/adjudicator/hell"
+	"github.com/umpirebot/umpire/render"
 )
 
 // Static draws the layer no view changes: terrain, zones, the Nam Youm,
 // the airstrip, PA lines, assault bases, labels, the Isabelle inset's
 // frame and the legend.
-func (h *hellBoard) Static(c *Canvas) {
+func (h *board) Static(c *render.Canvas) {
 	c.Rect(0, 0, hellW, hellH, inkFrame)
-	c.Rect(h.mapR.x0, h.mapR.y0, h.mapR.x1, h.mapR.y1, inkOffMap)
+	c.Rect(h.mapR.X0, h.mapR.Y0, h.mapR.X1, h.mapR.Y1, inkOffMap)
 	// the inset frame
-	c.Rect(h.insetR.x0, h.insetR.y0, h.insetR.x1, h.insetR.y1, inkOffMap)
-	c.Frame(h.insetR.x0, h.insetR.y0, h.insetR.x1, h.insetR.y1, 1, inkPanelLn)
+	c.Rect(h.insetR.X0, h.insetR.Y0, h.insetR.X1, h.insetR.Y1, inkOffMap)
+	c.Frame(h.insetR.X0, h.insetR.Y0, h.insetR.X1, h.insetR.Y1, 1, inkPanelLn)
 	c.Font(12, true)
-	c.Text("ISABELLE", h.insetR.x0+8, h.insetR.y0+14, 0, 0.5, inkTextLt)
+	c.Text("ISABELLE", h.insetR.X0+8, h.insetR.Y0+14, 0, 0.5, inkTextLt)
 	c.Font(10.5, false)
-	c.Text("inset: 5 km south of the main camp", h.insetR.x0+76, h.insetR.y0+14, 0, 0.5, inkTextDim)
+	c.Text("inset: 5 km south of the main camp", h.insetR.X0+76, h.insetR.Y0+14, 0, 0.5, inkTextDim)
 
 	for _, g := range h.zones {
 		h.zoneGround(c, g)
@@ -46,7 +47,7 @@ func (h *hellBoard) Static(c *Canvas) {
 	h.legend(c)
 }
 
-func (h *hellBoard) zoneGround(c *Canvas, g *zoneGeo) {
+func (h *board) zoneGround(c *render.Canvas, g *zoneGeo) {
 	z := g.z
 	fill := inkFlat
 	switch {
@@ -95,10 +96,10 @@ func (h *hellBoard) zoneGround(c *Canvas, g *zoneGeo) {
 		// paddy dikes
 		c.SetColor(inkDike)
 		c.SetLineWidth(1)
-		for _, s := range hatch(g.poly, 0, 22, 11) {
+		for _, s := range render.Hatch(g.poly, 0, 22, 11) {
 			c.DrawLine(s[0], s[1], s[2], s[3])
 		}
-		for _, s := range hatch(g.poly, math.Pi/2, 30, 5) {
+		for _, s := range render.Hatch(g.poly, math.Pi/2, 30, 5) {
 			c.DrawLine(s[0], s[1], s[2], s[3])
 		}
 		c.Stroke()
@@ -106,16 +107,16 @@ func (h *hellBoard) zoneGround(c *Canvas, g *zoneGeo) {
 }
 
 // scatter calls f at points of a staggered grid well inside the zone.
-func (h *hellBoard) scatter(c *Canvas, g *zoneGeo, dx, dy, margin float64, f func(x, y float64)) {
+func (h *board) scatter(c *render.Canvas, g *zoneGeo, dx, dy, margin float64, f func(x, y float64)) {
 	row := 0
-	for y := math.Floor(g.bb.y0/dy)*dy + dy/2; y < g.bb.y1; y += dy {
+	for y := math.Floor(g.bb.Y0/dy)*dy + dy/2; y < g.bb.Y1; y += dy {
 		off := 0.0
 		if row%2 == 1 {
 			off = dx / 2
 		}
 		row++
-		for x := math.Floor(g.bb.x0/dx)*dx + off; x < g.bb.x1; x += dx {
-			if boxIn(g.poly, box{x - margin, y - margin, x + margin, y + margin}) {
+		for x := math.Floor(g.bb.X0/dx)*dx + off; x < g.bb.X1; x += dx {
+			if render.BoxIn(g.poly, render.Corners(x-margin, y-margin, x+margin, y+margin)) {
 				f(x, y)
 			}
 		}
@@ -123,7 +124,7 @@ func (h *hellBoard) scatter(c *Canvas, g *zoneGeo, dx, dy, margin float64, f fun
 }
 
 // contours marks hills with short arcs.
-func (h *hellBoard) contours(c *Canvas, g *zoneGeo, ink interface{ RGBA() (r, g, b, a uint32) }, step float64) {
+func (h *board) contours(c *render.Canvas, g *zoneGeo, ink interface{ RGBA() (r, g, b, a uint32) }, step float64) {
 	c.SetColor(ink)
 	c.SetLineWidth(1.3)
 	h.scatter(c, g, step, step*0.75, 8, func(x, y float64) {
@@ -133,7 +134,7 @@ func (h *hellBoard) contours(c *Canvas, g *zoneGeo, ink interface{ RGBA() (r, g,
 	c.Stroke()
 }
 
-func (h *hellBoard) zoneEdge(c *Canvas, g *zoneGeo) {
+func (h *board) zoneEdge(c *render.Canvas, g *zoneGeo) {
 	c.Poly(g.poly)
 	if g.z.Kind == hell.ZoneCR {
 		c.SetColor(inkCRBorder)
@@ -146,7 +147,7 @@ func (h *hellBoard) zoneEdge(c *Canvas, g *zoneGeo) {
 	c.Stroke()
 }
 
-func (h *hellBoard) river(c *Canvas) {
+func (h *board) river(c *render.Canvas) {
 	r := h.d.Map.River
 	if len(r) < 2 {
 		return
@@ -185,7 +186,7 @@ func (h *hellBoard) river(c *Canvas) {
 	}
 }
 
-func (h *hellBoard) airstrip(c *Canvas) {
+func (h *board) airstrip(c *render.Canvas) {
 	a := h.d.Map.Airstrip
 	if len(a) < 2 {
 		return
@@ -214,7 +215,7 @@ func (h *hellBoard) airstrip(c *Canvas) {
 	c.SetDash()
 }
 
-func (h *hellBoard) paLines(c *Canvas) {
+func (h *board) paLines(c *render.Canvas) {
 	c.SetColor(inkLine)
 	c.SetLineWidth(1.6)
 	for _, l := range h.d.Map.Lines {
@@ -229,7 +230,7 @@ func (h *hellBoard) paLines(c *Canvas) {
 
 // assaultBases: a chevron pointing at the PAs the base reaches, with
 // dotted spokes to them.
-func (h *hellBoard) assaultBases(c *Canvas) {
+func (h *board) assaultBases(c *render.Canvas) {
 	c.SetColor(inkBase)
 	c.SetLineWidth(1)
 	c.SetDash(2, 3)
@@ -259,7 +260,7 @@ func (h *hellBoard) assaultBases(c *Canvas) {
 	}
 }
 
-func chevron(c *Canvas, x, y, ang, r float64) {
+func chevron(c *render.Canvas, x, y, ang, r float64) {
 	pt := func(a, d float64) (float64, float64) { return x + d*math.Cos(ang+a), y + d*math.Sin(ang+a) }
 	c.NewSubPath()
 	c.MoveTo(pt(0, r))
@@ -274,33 +275,33 @@ func chevron(c *Canvas, x, y, ang, r float64) {
 	c.Stroke()
 }
 
-func (h *hellBoard) zoneLabel(c *Canvas, g *zoneGeo) {
+func (h *board) zoneLabel(c *render.Canvas, g *zoneGeo) {
 	big, small := zoneTitle(g.z)
 	b := g.labelBox
 	switch g.z.Kind {
 	case hell.ZoneCR:
-		c.FitFont(big, b.w(), 10.5, 7, true)
-		c.HaloText(big, b.x0, b.y0+6, 0, 0.5, inkCRBorder, inkCR)
+		c.FitFont(big, b.W(), 10.5, 7, true)
+		c.HaloText(big, b.X0, b.Y0+6, 0, 0.5, inkCRBorder, inkCR)
 	case hell.ZoneJungle:
 		c.Font(15, true)
-		c.Text(big, b.x0, b.y0+8, 0, 0.5, inkTextLt)
+		c.Text(big, b.X0, b.Y0+8, 0, 0.5, inkTextLt)
 		c.Font(9, false)
-		c.Text(small, b.x0, b.y0+21, 0, 0.5, inkTextLt)
+		c.Text(small, b.X0, b.Y0+21, 0, 0.5, inkTextLt)
 	default:
 		c.Font(15, true)
-		c.HaloText(big, b.x0, b.y0+8, 0, 0.5, inkLabel, inkWhite)
+		c.HaloText(big, b.X0, b.Y0+8, 0, 0.5, inkLabel, inkWhite)
 		c.Font(9, false)
-		c.Text(small, b.x0, b.y0+21, 0, 0.5, inkLabel)
+		c.Text(small, b.X0, b.Y0+21, 0, 0.5, inkLabel)
 	}
 }
 
-func (h *hellBoard) baldyBox(g *zoneGeo) box {
-	return box{g.bb.x1 - 68, g.bb.y0 + 6, g.bb.x1 - 12, g.bb.y0 + 44}
+func (h *board) baldyBox(g *zoneGeo) render.Box {
+	return render.Corners(g.bb.X1-68, g.bb.Y0+6, g.bb.X1-12, g.bb.Y0+44)
 }
 
 // mountBaldy: a peak in the zone's upper right.
-func (h *hellBoard) mountBaldy(c *Canvas, g *zoneGeo) {
-	x, y := g.bb.x1-40, g.bb.y0+18
+func (h *board) mountBaldy(c *render.Canvas, g *zoneGeo) {
+	x, y := g.bb.X1-40, g.bb.Y0+18
 	c.NewSubPath()
 	c.MoveTo(x-13, y+9)
 	c.LineTo(x, y-8)

@@ -1,4 +1,4 @@
-package render
+package hellmap
 
 import (
 	"fmt"
@@ -8,13 +8,14 @@ import (
 
 	"github.com/umpirebot/umpire/adjudicator"
 	"github.com/umpirebot/umpire/adjudicator/hell"
+	"github.com/umpirebot/umpire/render"
 )
 
 // panel draws the side panel: who is looking, the turn, the phase, who is
 // awaited for what, the tracks, the strongpoints, what is off the map and
 // what just happened. (The Isabelle inset below it is part of the map.)
-func (h *hellBoard) panel(c *Canvas, v adjudicator.View, b *hell.BoardView, m *marks) {
-	x0, x1 := h.panelR.x0+16, h.panelR.x1-16
+func (h *board) panel(c *render.Canvas, v adjudicator.View, b *hell.BoardView, m *marks) {
+	x0, x1 := h.panelR.X0+16, h.panelR.X1-16
 	w := x1 - x0
 
 	// who is looking
@@ -30,7 +31,7 @@ func (h *hellBoard) panel(c *Canvas, v adjudicator.View, b *hell.BoardView, m *m
 	default:
 		fill, ink, title, sub = inkPanel2, inkTextLt, "PUBLIC MAP", "what everyone may know"
 	}
-	c.Rect(h.panelR.x0, 0, h.panelR.x1, 36, fill)
+	c.Rect(h.panelR.X0, 0, h.panelR.X1, 36, fill)
 	c.Font(15, true)
 	c.Text(title, x0, 18, 0, 0.5, ink)
 	tw := c.Width(title)
@@ -115,7 +116,7 @@ func (h *hellBoard) panel(c *Canvas, v adjudicator.View, b *hell.BoardView, m *m
 	}
 	if len(lines) > 0 {
 		y = sectionTitle(c, x0, y, w, "OFF THE MAP")
-		y = para(c, x0, y, w, lines, 11, inkTextLt, h.insetR.y0-60)
+		y = para(c, x0, y, w, lines, 11, inkTextLt, h.insetR.Y0-60)
 		y += 6
 	}
 	var recent []string
@@ -134,12 +135,12 @@ func (h *hellBoard) panel(c *Canvas, v adjudicator.View, b *hell.BoardView, m *m
 	recent = append(recent, m.off...)
 	if len(recent) > 0 {
 		y = sectionTitle(c, x0, y, w, "JUST HAPPENED")
-		para(c, x0, y, w, []string{strings.Join(recent, "; ")}, 11, inkHot, h.insetR.y0-6)
+		para(c, x0, y, w, []string{strings.Join(recent, "; ")}, 11, inkHot, h.insetR.Y0-6)
 	}
 }
 
 // awaiting draws who is awaited and for what, or the result.
-func (h *hellBoard) awaiting(c *Canvas, x0, y, w float64, b *hell.BoardView) float64 {
+func (h *board) awaiting(c *render.Canvas, x0, y, w float64, b *hell.BoardView) float64 {
 	var bar color.RGBA
 	var head, body string
 	switch {
@@ -182,7 +183,7 @@ func (h *hellBoard) awaiting(c *Canvas, x0, y, w float64, b *hell.BoardView) flo
 	return y + hgt
 }
 
-func weather(c *Canvas, x1, y float64, rain bool) {
+func weather(c *render.Canvas, x1, y float64, rain bool) {
 	s, fill, ink := "DRY SEASON", inkHot, inkText
 	if rain {
 		s, fill, ink = "RAINY SEASON", inkRiverLt, inkText
@@ -215,7 +216,7 @@ func weather(c *Canvas, x1, y float64, rain bool) {
 	c.Text(s, x1-w+22, y, 0, 0.5, ink)
 }
 
-func sectionTitle(c *Canvas, x0, y, w float64, s string) float64 {
+func sectionTitle(c *render.Canvas, x0, y, w float64, s string) float64 {
 	c.Font(10.5, true)
 	c.Text(s, x0, y+6, 0, 0.5, inkTextDim)
 	c.Rect(x0+c.Width(s)+8, y+6, x0+w, y+7, inkPanelLn)
@@ -223,7 +224,7 @@ func sectionTitle(c *Canvas, x0, y, w float64, s string) float64 {
 }
 
 // levelBar: a track of max boxes, n filled.
-func levelBar(c *Canvas, x0, y, w float64, label string, n, max int, fill, edge color.RGBA) float64 {
+func levelBar(c *render.Canvas, x0, y, w float64, label string, n, max int, fill, edge color.RGBA) float64 {
 	if max <= 0 {
 		max = 10
 	}
@@ -250,7 +251,7 @@ func levelBar(c *Canvas, x0, y, w float64, label string, n, max int, fill, edge 
 }
 
 // lossBar: VM step losses against the 20, 50 and 86 thresholds.
-func lossBar(c *Canvas, x0, y, w float64, n int) float64 {
+func lossBar(c *render.Canvas, x0, y, w float64, n int) float64 {
 	top := 100
 	if n > 90 {
 		top = n + 10
@@ -284,7 +285,7 @@ type tile struct {
 	n     int
 }
 
-func tiles(c *Canvas, x0, y, w float64, ts []tile) float64 {
+func tiles(c *render.Canvas, x0, y, w float64, ts []tile) float64 {
 	tw := (w - float64(len(ts)-1)*8) / float64(len(ts))
 	for i, t := range ts {
 		x := x0 + float64(i)*(tw+8)
@@ -299,7 +300,7 @@ func tiles(c *Canvas, x0, y, w float64, ts []tile) float64 {
 
 // paStrip: one square per PA in map order, in its controller's colour
 // (VM squares also crossed), grouped by CR.
-func (h *hellBoard) paStrip(c *Canvas, x0, y, w float64, b *hell.BoardView) float64 {
+func (h *board) paStrip(c *render.Canvas, x0, y, w float64, b *hell.BoardView) float64 {
 	held, lost := 0, 0
 	for _, p := range h.pas {
 		if b.Control[p.p.ID] == hell.VM {
@@ -382,7 +383,7 @@ func offMap(cs []hell.Counter) string {
 }
 
 // para draws wrapped lines down to ymax.
-func para(c *Canvas, x0, y, w float64, lines []string, size float64, ink color.RGBA, ymax float64) float64 {
+func para(c *render.Canvas, x0, y, w float64, lines []string, size float64, ink color.RGBA, ymax float64) float64 {
 	c.Font(size, false)
 	lh := size * 1.35
 	for _, l := range lines {
@@ -399,16 +400,16 @@ func para(c *Canvas, x0, y, w float64, lines []string, size float64, ink color.R
 }
 
 // legend explains the map's marks, in the corner the inset leaves free.
-func (h *hellBoard) legend(c *Canvas) {
+func (h *board) legend(c *render.Canvas) {
 	r := h.legendR
-	if r.w() < 150 || r.h() < 100 {
+	if r.W() < 150 || r.H() < 100 {
 		return
 	}
-	c.Rect(r.x0, r.y0, r.x1, r.y1, inkFrame)
-	c.Frame(r.x0, r.y0, r.x1, r.y1, 1, inkPanelLn)
+	c.Rect(r.X0, r.Y0, r.X1, r.Y1, inkFrame)
+	c.Frame(r.X0, r.Y0, r.X1, r.Y1, 1, inkPanelLn)
 	c.Font(10.5, true)
-	c.Text("LEGEND", r.x0+8, r.y0+11, 0, 0.5, inkTextDim)
-	col := (r.w() - 16) / 2
+	c.Text("LEGEND", r.X0+8, r.Y0+11, 0, 0.5, inkTextDim)
+	col := (r.W() - 16) / 2
 	type item struct {
 		draw  func(x, y float64)
 		label string
@@ -454,7 +455,7 @@ func (h *hellBoard) legend(c *Canvas) {
 			c.Rect(x-10, y-7, x+10, y+7, inkFlat)
 			c.SetColor(inkTrench)
 			c.SetLineWidth(1.5)
-			for _, s := range hatch(poly, -math.Pi/4, 6, 0) {
+			for _, s := range render.Hatch(poly, -math.Pi/4, 6, 0) {
 				c.DrawLine(s[0], s[1], s[2], s[3])
 			}
 			c.Stroke()
@@ -496,10 +497,10 @@ func (h *hellBoard) legend(c *Canvas) {
 		{func(x, y float64) { chevron(c, x, y, 0, 6) }, "VM assault base"},
 	}
 	rows := (len(items) + 1) / 2
-	lh := math.Min(19, (r.h()-24)/float64(rows))
+	lh := math.Min(19, (r.H()-24)/float64(rows))
 	for i, it := range items {
-		cx := r.x0 + 8 + float64(i/rows)*col
-		cy := r.y0 + 27 + float64(i%rows)*lh
+		cx := r.X0 + 8 + float64(i/rows)*col
+		cy := r.Y0 + 27 + float64(i%rows)*lh
 		it.draw(cx+12, cy)
 		c.FitFont(it.label, col-34, 10, 7.5, false)
 		c.Text(it.label, cx+28, cy, 0, 0.5, inkTextLt)

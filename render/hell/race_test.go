@@ -1,5 +1,5 @@
 //go:build race
 
-package render
+package hellmap
 
 const raceEnabled = true

@@ -1,0 +1,422 @@
+package hellmap
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/fogleman/gg"
+	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/hell"
+	"github.com/umpirebot/umpire/render"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden PNGs under testdata/")
+
+// newRenderer is a Renderer with the board over the test data: a new one
+// has an empty cache, so its first PNG of a view is drawn.
+func newRenderer() *render.Renderer {
+	r := render.New()
+	r.Register("hell", NewBoard(testData))
+	return r
+}
+
+// ---------------------------------------------------------------- golden
+
+// TestGolden renders a mid-assault position in every view and the
+// opening set-up in the public view, and compares them with the golden
+// files pixel for pixel (go test ./render/hell -update rewrites them). A
+// mismatch writes the new render next to the golden file as *.got.png.
+func TestGolden(t *testing.T) {
+	g := midAssault(t)
+	cases := map[string]adjudicator.View{}
+	for _, vw := range viewers {
+		cases["assault-"+vw.name] = operations(g.view(vw.v))
+	}
+	cases["setup-public"] = newGame(t, "full-battle").view(adjudicator.Public)
+	r := newRenderer()
+	var names []string
+	for n := range cases {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			got, err := r.PNG(cases[name])
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join("testdata", name+".png")
+			if *update {
+				if err := os.MkdirAll("testdata", 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./render/hell -update to create it)", err)
+			}
+			if bytes.Equal(got, want) {
+				return
+			}
+			// The encoder may change between Go releases: compare pixels.
+			if d := pixelDiff(t, got, want); d != "" {
+				os.WriteFile(strings.TrimSuffix(path, ".png")+".got.png", got, 0o644)
+				t.Errorf("%s differs from the golden file: %s (new render in testdata/%s.got.png; -update accepts it)", name, d, name)
+			}
+		})
+	}
+}
+
+func pixelDiff(t *testing.T, a, b []byte) string {
+	ia, err := png.Decode(bytes.NewReader(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ib, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		return "golden file unreadable: " + err.Error()
+	}
+	if ia.Bounds() != ib.Bounds() {
+		return fmt.Sprintf("size %v, golden %v", ia.Bounds(), ib.Bounds())
+	}
+	n := 0
+	var first image.Point
+	bd := ia.Bounds()
+	for y := bd.Min.Y; y < bd.Max.Y; y++ {
+		for x := bd.Min.X; x < bd.Max.X; x++ {
+			r1, g1, b1, _ := ia.At(x, y).RGBA()
+			r2, g2, b2, _ := ib.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 {
+				if n == 0 {
+					first = image.Pt(x, y)
+				}
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d pixels differ, the first at %v", n, first)
+}
+
+// -------------------------------------------------------- non-interference
+
+// TestNonInterference: states that differ only in hidden VM facts give
+// byte-identical public and French PNGs (DESIGN invariant 1), while the
+// VM's own view shows the difference.
+func TestNonInterference(t *testing.T) {
+	base := func(t *testing.T) *game {
+		g := midAssault(t)
+		// France is done; the VM sets up (its orders leave VM-only marks)
+		return g.do(t, hell.French, "done")
+	}
+	type variant struct {
+		name string
+		a, b func(t *testing.T) *game
+	}
+	ref := adjudicator.Referee
+	variants := []variant{
+		{"which battalion a hidden counter is",
+			func(t *testing.T) *game {
+				return base(t).do(t, ref, "override unit 316/98/215 at S", "override unit 316/174/249 at JZ3")
+			},
+			func(t *testing.T) *game {
+				return base(t).do(t, ref, "override unit 316/98/439 at S", "override unit 316/174/249 at JZ3")
+			}},
+		{"a dummy or a battalion",
+			func(t *testing.T) *game { return base(t).do(t, ref, "override unit DUMMY3 at M") },
+			func(t *testing.T) *game { return base(t).do(t, ref, "override unit 316/98/938 at M") }},
+		{"the losses of a hidden battalion",
+			func(t *testing.T) *game { return base(t) },
+			func(t *testing.T) *game { return base(t).do(t, ref, "override unit 308/36/80 losses 2") }},
+		{"the status of a hidden battalion",
+			func(t *testing.T) *game { return base(t) },
+			func(t *testing.T) *game { return base(t).do(t, ref, "override unit 308/36/84 status disorganized") }},
+		{"a VM-only mark of what just happened",
+			func(t *testing.T) *game { return base(t) },
+			func(t *testing.T) *game {
+				g := base(t)
+				s := *g.s.(*hell.State)
+				s.Recent = append(append([]hell.Note(nil), s.Recent...),
+					hell.Note{Side: hell.VM, Kind: "move", From: "A", At: "K"},
+					hell.Note{Side: hell.VM, Kind: "fire", At: "H6"})
+				g.s = &s
+				return g
+			}},
+		{"the VM turn track",
+			func(t *testing.T) *game { return base(t).do(t, ref, "override unit 316/176/888 at track") },
+			func(t *testing.T) *game { return base(t).do(t, ref, "override unit 316/176/910 at track") }},
+	}
+	r := newRenderer()
+	for _, vr := range variants {
+		t.Run(vr.name, func(t *testing.T) {
+			fresh := newRenderer() // draws b's public view anew
+			a, b := vr.a(t), vr.b(t)
+			for _, vw := range viewers[:2] { // public, french
+				pa, err := r.PNG(a.view(vw.v))
+				if err != nil {
+					t.Fatal(err)
+				}
+				pb, err := r.PNG(b.view(vw.v))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(pa, pb) {
+					t.Errorf("%s view: the PNGs differ", vw.name)
+				}
+				// and drawn again, not from the cache
+				if vw.name != "public" {
+					continue
+				}
+				ub, err := fresh.PNG(b.view(vw.v))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(ub, pa) {
+					t.Errorf("%s view: drawn without the cache, the PNGs differ", vw.name)
+				}
+			}
+			pa, _ := r.PNG(a.view(adjudicator.ViewerOf(hell.VM)))
+			pb, _ := r.PNG(b.view(adjudicator.ViewerOf(hell.VM)))
+			if bytes.Equal(pa, pb) {
+				t.Errorf("VM view: the PNGs are the same; the variant changes nothing the VM sees")
+			}
+		})
+	}
+}
+
+// TestHiddenIdentity: a hidden counter carries nothing but its count, and
+// the renderer draws nothing else: giving hidden counters ids, values,
+// symbols or losses (which the rules never do) changes no pixel.
+func TestHiddenIdentity(t *testing.T) {
+	v := midAssault(t).view(adjudicator.Public)
+	b := v.Board.(hell.BoardView)
+	found := 0
+	for _, s := range b.Stacks {
+		for _, c := range s.Counters {
+			if c.Kind == "hidden" {
+				found++
+				if c.ID != "" || c.Symbol != "" || c.Fire+c.Melee+c.Morale+c.Steps+c.Losses != 0 {
+					t.Errorf("hidden counter at %s carries more than a count: %+v", s.At, c)
+				}
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no hidden counter in the public view")
+	}
+	r := newRenderer()
+	want, err := r.PNG(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(b)
+	var leaky hell.BoardView
+	json.Unmarshal(raw, &leaky)
+	for i := range leaky.Stacks {
+		for j := range leaky.Stacks[i].Counters {
+			c := &leaky.Stacks[i].Counters[j]
+			if c.Kind == "hidden" {
+				c.ID, c.Symbol, c.Fire, c.Melee, c.Morale = "308/88/23", "88", 3, 6, 5
+				c.Steps, c.MaxSteps, c.Losses, c.Fatigued, c.Disorg = 2, 3, 1, true, true
+			}
+		}
+	}
+	v.Board = leaky
+	got, err := r.PNG(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("the fields of a hidden counter other than its count change the image")
+	}
+}
+
+// ------------------------------------------------------------------ misc
+
+func TestViewThroughJSON(t *testing.T) {
+	v := operations(midAssault(t).view(adjudicator.Public))
+	r := newRenderer()
+	want, err := r.PNG(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(v)
+	var back adjudicator.View
+	if err := json.Unmarshal(raw, &back); err != nil {
+		t.Fatal(err)
+	}
+	got, err := newRenderer().PNG(back) // drawn, not from the cache
+
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("a view decoded from JSON draws differently")
+	}
+}
+
+func TestErrors(t *testing.T) {
+	r := newRenderer()
+	if _, err := r.PNG(adjudicator.View{Title: "hell"}); err == nil {
+		t.Error("no error for a view without a board")
+	}
+}
+
+// TestSizes: the image is well under Discord's 8 MB, and a full view of
+// the opening set-up and of the assault fits in 500 KB.
+func TestSizes(t *testing.T) {
+	r := newRenderer()
+	for _, v := range []adjudicator.View{
+		operations(midAssault(t).view(adjudicator.Viewer{Referee: true})),
+		newGame(t, "full-battle").view(adjudicator.Public),
+	} {
+		b, err := r.PNG(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b) > 500<<10 {
+			t.Errorf("%d bytes", len(b))
+		}
+		im, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if im.Bounds().Dx() != hellW || im.Bounds().Dy() != hellH {
+			t.Errorf("size %v", im.Bounds())
+		}
+	}
+}
+
+// TestBudget checks the median cold render of a full public map against
+// the 80 ms budget (skipped under -short and the race detector, which
+// slows everything down).
+func TestBudget(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("timing")
+	}
+	r := newRenderer()
+	v := operations(midAssault(t).view(adjudicator.Public))
+	r.PNG(v)
+	var ds []time.Duration
+	for i := 0; i < 9; i++ {
+		w := v
+		w.Status = []string{fmt.Sprint(i)}
+		t0 := time.Now()
+		if _, err := r.PNG(w); err != nil {
+			t.Fatal(err)
+		}
+		ds = append(ds, time.Since(t0))
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	t.Logf("cold render: median %v (min %v, max %v)", ds[4], ds[0], ds[8])
+	if ds[4] > 80*time.Millisecond {
+		t.Errorf("median cold render %v, budget 80ms", ds[4])
+	}
+}
+
+// ------------------------------------------------------------ benchmarks
+
+// BenchmarkPNGCold: a new view each time (the static layer drawn).
+func BenchmarkPNGCold(b *testing.B) {
+	r := newRenderer()
+	v := operations(midAssault(b).view(adjudicator.Public))
+	png0, _ := r.PNG(v)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		w := v
+		w.Status = []string{fmt.Sprint(i)} // a cache miss
+		if _, err := r.PNG(w); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(png0)), "png-bytes")
+}
+
+// BenchmarkPNGWarm: the same view again (a cache hit).
+func BenchmarkPNGWarm(b *testing.B) {
+	r := newRenderer()
+	v := operations(midAssault(b).view(adjudicator.Public))
+	r.PNG(v)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := r.PNG(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkEncode compares the paletted encoding with plain RGBA.
+func BenchmarkEncode(b *testing.B) {
+	img := drawn(b, operations(midAssault(b).view(adjudicator.Public)))
+	for _, pal := range []bool{true, false} {
+		name := "rgba"
+		encode := func() ([]byte, error) {
+			var buf bytes.Buffer
+			err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img)
+			return buf.Bytes(), err
+		}
+		if pal {
+			name = "paletted"
+			e := render.NewEncoder(inks())
+			encode = func() ([]byte, error) { return e.Encode(img) }
+		}
+		b.Run(name, func(b *testing.B) {
+			out, err := encode()
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				encode()
+			}
+			b.ReportMetric(float64(len(out)), "png-bytes")
+		})
+	}
+}
+
+// drawn is v drawn on the static layer, without a Renderer.
+func drawn(tb testing.TB, v adjudicator.View) *image.RGBA {
+	h := newBoard(testData)
+	img := image.NewRGBA(image.Rectangle{Max: h.Size()})
+	h.Static(render.NewCanvas(img))
+	if err := h.Dynamic(render.NewCanvas(img), v); err != nil {
+		tb.Fatal(err)
+	}
+	return img
+}
+
+// BenchmarkDynamic is the drawing alone, without encoding.
+func BenchmarkDynamic(b *testing.B) {
+	v := operations(midAssault(b).view(adjudicator.Public))
+	h := newBoard(testData)
+	base := image.NewRGBA(image.Rectangle{Max: h.Size()})
+	h.Static(render.NewCanvas(base))
+	img := image.NewRGBA(base.Rect)
+	c := render.NewCanvas(img)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		copy(img.Pix, base.Pix)
+		c.Context = gg.NewContextForRGBA(img) // as a Renderer: fresh state, warm glyphs
+		if err := h.Dynamic(c, v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
