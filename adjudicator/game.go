@@ -629,6 +629,17 @@ func (g *Game) Commit(st *Step) {
 	}
 }
 
+// Preview is the game as it will be once st is committed: its prompt,
+// result, seats and length, for composing what the step's commit will
+// announce in the same transaction as its entries. g is unchanged; the
+// preview shares g's loaded entries and must be discarded after use.
+func (g *Game) Preview(st *Step) *Game {
+	c := *g
+	c.Rec.Entries = g.Rec.Entries[:len(g.Rec.Entries):len(g.Rec.Entries)]
+	c.Commit(st)
+	return &c
+}
+
 // Snapshot is an encoded state after entry Seq, to speed up loading.
 type Snapshot struct {
 	// Format names the engine's snapshot format and the title's state

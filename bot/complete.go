@@ -100,7 +100,18 @@ func quickOrders(g *adjudicator.Game, c Command, max int) []string {
 // channel's game with the seated user, for posting buttons addressed to
 // them.
 func (s *Service) QuickOrdersFor(channel string, max int) (user string, orders []string) {
-	sl, err := s.slotFor(channel)
+	id, err := s.DB.GameInChannel(channel)
+	if err != nil {
+		return "", nil
+	}
+	return s.QuickOrdersAt(id, -1, max)
+}
+
+// QuickOrdersAt is QuickOrdersFor for game id while its log is seq
+// entries long (seq < 0: whatever its length): a post announcing an older
+// state offers no buttons.
+func (s *Service) QuickOrdersAt(id string, seq, max int) (user string, orders []string) {
+	sl, err := s.acquire(id)
 	if err != nil {
 		return "", nil
 	}
@@ -108,10 +119,13 @@ func (s *Service) QuickOrdersFor(channel string, max int) (user string, orders [
 	sl.mu.Lock()
 	defer sl.mu.Unlock()
 	g := sl.g
+	if seq >= 0 && g.Len() != seq {
+		return "", nil
+	}
 	p := g.Prompt()
 	if p.Over || len(p.Awaiting) != 1 {
 		return "", nil
 	}
 	u := g.Rec.Seats[p.Awaiting[0]]
-	return u, quickOrders(g, Command{User: u, Channel: channel, Options: map[string]string{"side": string(p.Awaiting[0])}}, max)
+	return u, quickOrders(g, Command{User: u, Channel: g.Rec.Channel, Options: map[string]string{"side": string(p.Awaiting[0])}}, max)
 }

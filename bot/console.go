@@ -32,6 +32,7 @@ const MaxLine = 1 << 20
 
 // Run reads commands until EOF.
 func (c *Console) Run(in io.Reader) error {
+	c.Resume()
 	r := bufio.NewReaderSize(in, 64*1024)
 	lineNo := 0
 	for {
@@ -103,8 +104,31 @@ func (c *Console) Line(line string) {
 	}
 	cmd.Channel = c.Channel
 	cmd.Guild = "console"
-	for _, r := range c.Service.Handle(cmd) {
+	// The acknowledgement first, as soon as the command is durable; then
+	// what it changed for the channel, maps drawn through the queue.
+	o := c.Service.Do(cmd)
+	for _, r := range o.Replies {
 		c.print(r)
+	}
+	if o.Game != "" {
+		for _, r := range c.Service.Drain(o.Game) {
+			c.print(r)
+		}
+	}
+}
+
+// Resume prints what a stop left undelivered in the games' outboxes (a
+// command committed, its posts not yet shown), once.
+func (c *Console) Resume() {
+	ids, err := c.Service.DB.OutboxGames()
+	if err != nil {
+		fmt.Fprintf(c.Out, "[channel] (pending posts could not be read: %v)\n", err)
+		return
+	}
+	for _, id := range ids {
+		for _, r := range c.Service.Drain(id) {
+			c.print(r)
+		}
 	}
 }
 

@@ -19,7 +19,15 @@ type Command struct {
 	Source  string            // interaction id, for at-most-once (invariant 5)
 	Guild   string            // guild id ("" for a DM)
 	Mod     bool              // the transport says the user is a moderator
+	// Route is what the transport needs to deliver what the command
+	// changed for others later (say, the Discord channel to post in): it
+	// is kept with the delivery in the game's outbox.
+	Route map[string]string
+
+	note *note // what Do reports back (the game whose outbox grew)
 }
+
+type note struct{ game string }
 
 // Opt returns an option's value.
 func (c Command) Opt(name string) string { return c.Options[name] }

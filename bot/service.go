@@ -3,6 +3,7 @@ package bot
 import (
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -26,11 +27,32 @@ type Reply struct {
 	PNG       []byte `json:"-"`
 	ImageName string `json:"image_name,omitempty"`
 	Image     string `json:"image,omitempty"`
+	// Map, in a delivery, stands for the map of this view ("public") drawn
+	// when the delivery goes out: of that state or a newer one.
+	Map string `json:"map,omitempty"`
+}
+
+// Outcome is what one command gives back at once: the replies to send now
+// (the caller's acknowledgement or refusal first) and the game whose
+// outbox received what the command changed for the others (Game, "" if
+// none), which a Poster delivers next.
+type Outcome struct {
+	Replies []Reply
+	Game    string
 }
 
 // Mapper draws a View as a PNG (package render).
 type Mapper interface {
 	PNG(v adjudicator.View) ([]byte, error)
+}
+
+// Drawer draws maps through a bounded queue (render.Queue): a request for
+// a key (game and viewer) with a job waiting joins it and gets the newer
+// view's picture; seq is the game's log length the view shows, and the
+// returned seq the one the picture shows. A refusable request gets an
+// error wrapping render.ErrBusy when the queue is full.
+type Drawer interface {
+	Draw(key string, seq int, v adjudicator.View, refusable bool) ([]byte, int, error)
 }
 
 // Service runs commands against games stored in a DB. It is safe for
@@ -47,8 +69,10 @@ type Service struct {
 	Mods map[string]bool
 	// SnapshotEvery writes a snapshot after so many entries.
 	SnapshotEvery int
-	// Maps draws map images; nil posts no maps.
-	Maps Mapper
+	// Maps draws map images; nil posts no maps. Queue, if set, draws them
+	// instead, off the order path (the bot and the console set it).
+	Maps  Mapper
+	Queue Drawer
 	// Log receives recovered panics with their stacks (nil: slog.Default()).
 	Log *slog.Logger
 
@@ -102,8 +126,30 @@ func (s *Service) now() time.Time {
 
 func (s *Service) isMod(c Command) bool { return c.Mod || s.Mods[c.User] }
 
-// Handle runs one command and returns the replies, in order.
-func (s *Service) Handle(c Command) (replies []Reply) {
+// Do runs one command. It returns as soon as what the command changed is
+// durable: the caller's acknowledgement or refusal is in the Outcome's
+// replies, and what the others are to see (the channel's post, other
+// players' news, the map) waits in the game's outbox for a Poster (or
+// Drain) to deliver (DESIGN: an order is acknowledged at its durable
+// commit).
+func (s *Service) Do(c Command) Outcome {
+	c.note = &note{}
+	replies := s.handle(c)
+	return Outcome{Replies: replies, Game: c.note.game}
+}
+
+// Handle runs one command and returns every reply in order, the game's
+// deliveries included, maps drawn: Do, then Drain. For tests and tools
+// only: a transport that also runs a Poster on the same games uses Do.
+func (s *Service) Handle(c Command) []Reply {
+	o := s.Do(c)
+	if o.Game == "" {
+		return o.Replies
+	}
+	return append(o.Replies, s.Drain(o.Game)...)
+}
+
+func (s *Service) handle(c Command) (replies []Reply) {
 	defer s.guard(c)(&replies) // bot/recover.go: no panic takes the bot down
 	if c.Source != "" {
 		if _, _, done, err := s.DB.Processed(c.Source); err == nil && done {
@@ -134,7 +180,7 @@ func (s *Service) Handle(c Command) (replies []Reply) {
 	case "mod seat":
 		out, err = s.withGame(c, s.seat)
 	case "map":
-		out, err = s.withGame(c, s.mapCmd)
+		out, err = s.mapCmd(c)
 	default:
 		err = fmt.Errorf("unknown command /%s; commands are /game new|status|list|end, /order, /help, /undo, /mod undo|override|seat", c.Name)
 	}
@@ -391,17 +437,48 @@ func resultText(r *adjudicator.Result) string {
 	return fmt.Sprintf("%s wins — %s", r.Winner, r.Reason)
 }
 
-// commit writes a step durably, then applies it (invariant 4).
-func (s *Service) commit(sl *slot, st *adjudicator.Step, header *adjudicator.Record) error {
-	if err := s.DB.Append(sl.g.Rec.ID, st.Entries, header); err != nil {
-		if errors.Is(err, storage.ErrDuplicate) {
-			return fmt.Errorf("that interaction was already applied; nothing more was done")
+// commit writes a step and what it announces durably, in one
+// transaction, then applies it (invariant 4). announce composes every
+// reply of the step from the game as it will be once committed (a
+// preview): the caller's own come back now; the rest, in order, become
+// the game's next delivery in its outbox, with map placeholders.
+func (s *Service) commit(c Command, sl *slot, st *adjudicator.Step, header *adjudicator.Record, announce func(after *adjudicator.Game) []Reply) ([]Reply, error) {
+	g := sl.g
+	after := g.Preview(st)
+	var mine, rest []Reply
+	for _, r := range announce(after) {
+		if r.To == c.User && r.To != "" && r.Map == "" {
+			mine = append(mine, r)
+		} else {
+			rest = append(rest, r)
 		}
-		return err
 	}
-	sl.g.Commit(st)
+	var out []byte
+	if len(rest) > 0 {
+		d := Delivery{Game: g.Rec.ID, Channel: g.Rec.Channel, Seq: after.Len(), Title: g.Rules.Info().Name,
+			Replies: rest, Now: nowOf(after), Route: c.Route}
+		var err error
+		if out, err = json.Marshal(d); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.DB.AppendOut(g.Rec.ID, st.Entries, header, out); err != nil {
+		if errors.Is(err, storage.ErrDuplicate) {
+			return nil, fmt.Errorf("that interaction was already applied; nothing more was done")
+		}
+		return nil, err
+	}
+	g.Commit(st)
+	if out != nil && c.note != nil {
+		c.note.game = g.Rec.ID
+	}
+	if over, _ := g.Over(); over {
+		if err := s.DB.EndChannel(g.Rec.Channel, g.Rec.ID); err != nil {
+			s.log().Warn("cannot free the channel of an ended game", "game", g.Rec.ID, "err", err)
+		}
+	}
 	every := s.snapshotEvery()
-	n := sl.g.Len()
+	n := g.Len()
 	undo := false
 	for _, e := range st.Entries {
 		undo = undo || len(e.Undoes) > 0
@@ -409,9 +486,9 @@ func (s *Service) commit(sl *slot, st *adjudicator.Step, header *adjudicator.Rec
 	// After an undo too: it may invalidate the stored snapshot, and a
 	// load would then replay the whole log.
 	if undo || n/every != (n-len(st.Entries))/every {
-		s.snapshot(sl.g)
+		s.snapshot(g)
 	}
-	return nil
+	return mine, nil
 }
 
 func (s *Service) order(c Command, sl *slot) ([]Reply, error) {
@@ -431,26 +508,28 @@ func (s *Service) order(c Command, sl *slot) ([]Reply, error) {
 	}
 	// Invariant 2: the orders before a refused one are committed and
 	// announced with their dice; the refusal comes after them.
-	if err := s.commit(sl, st, nil); err != nil {
-		return nil, err
-	}
 	taken := orders[:len(st.Entries)]
 	ack := fmt.Sprintf("Accepted (%s): %s", side, strings.Join(taken, "; "))
 	if refusal != nil {
 		ack = fmt.Sprintf("Accepted (%s): %s. Refused: %v", side, strings.Join(taken, "; "), refusal)
 	}
-	out := []Reply{{To: c.User, Text: ack}}
-	out = append(out, s.deliver(g, st.Events, c.User)...)
-	public := false
-	for _, e := range st.Events {
-		public = public || e.Audience.All
+	mine, err := s.commit(c, sl, st, nil, func(after *adjudicator.Game) []Reply {
+		out := s.deliver(after, st.Events, c.User)
+		public := false
+		for _, e := range st.Events {
+			public = public || e.Audience.All
+		}
+		if !public && after.Prompt().Phase == before.Phase {
+			// A private order (a standing order): nothing for the channel.
+			return out
+		}
+		out = append(out, s.mapAfter(after, before)...)
+		return append(out, s.after(after)...)
+	})
+	if err != nil {
+		return nil, err
 	}
-	if !public && g.Prompt().Phase == before.Phase {
-		// A private order (a standing order): nothing for the channel.
-		return out, nil
-	}
-	out = append(out, s.mapAfter(g, before)...)
-	return append(out, s.after(g)...), nil
+	return append([]Reply{{To: c.User, Text: ack}}, mine...), nil
 }
 
 func (s *Service) undo(c Command, sl *slot) ([]Reply, error) {
@@ -463,11 +542,9 @@ func (s *Service) undo(c Command, sl *slot) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.commit(sl, st, nil); err != nil {
-		return nil, err
-	}
-	out := s.deliver(g, st.Events, c.User)
-	return append(out, s.awaiting(g)...), nil
+	return s.commit(c, sl, st, nil, func(after *adjudicator.Game) []Reply {
+		return append(s.deliver(after, st.Events, c.User), s.awaiting(after)...)
+	})
 }
 
 func (s *Service) requireMod(c Command) error {
@@ -492,12 +569,11 @@ func (s *Service) modUndo(c Command, sl *slot) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.commit(sl, st, nil); err != nil {
-		return nil, err
-	}
-	out := s.deliver(sl.g, st.Events, c.User)
-	out = append(out, s.mapAfter(sl.g, adjudicator.Prompt{})...)
-	return append(out, s.awaiting(sl.g)...), nil
+	return s.commit(c, sl, st, nil, func(after *adjudicator.Game) []Reply {
+		out := s.deliver(after, st.Events, c.User)
+		out = append(out, s.mapAfter(after, adjudicator.Prompt{})...)
+		return append(out, s.awaiting(after)...)
+	})
 }
 
 func (s *Service) override(c Command, sl *slot) ([]Reply, error) {
@@ -515,13 +591,12 @@ func (s *Service) override(c Command, sl *slot) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.commit(sl, st, nil); err != nil {
-		return nil, err
-	}
-	out := []Reply{{Text: fmt.Sprintf("Moderator @%s applied an override (logged as entry %d).", c.User, st.Entries[0].Seq)}}
-	out = append(out, s.deliver(sl.g, st.Events, c.User)...)
-	out = append(out, s.mapAfter(sl.g, adjudicator.Prompt{})...)
-	return append(out, s.after(sl.g)...), nil
+	return s.commit(c, sl, st, nil, func(after *adjudicator.Game) []Reply {
+		out := []Reply{{Text: fmt.Sprintf("Moderator @%s applied an override (logged as entry %d).", c.User, st.Entries[0].Seq)}}
+		out = append(out, s.deliver(after, st.Events, c.User)...)
+		out = append(out, s.mapAfter(after, adjudicator.Prompt{})...)
+		return append(out, s.after(after)...)
+	})
 }
 
 func (s *Service) seat(c Command, sl *slot) ([]Reply, error) {
@@ -553,10 +628,9 @@ func (s *Service) seat(c Command, sl *slot) ([]Reply, error) {
 		hdr.Seats[k] = v
 	}
 	hdr.Seats[side] = user
-	if err := s.commit(sl, st, &hdr); err != nil {
-		return nil, err
-	}
-	return append(s.deliver(sl.g, st.Events, c.User), s.awaiting(sl.g)...), nil
+	return s.commit(c, sl, st, &hdr, func(after *adjudicator.Game) []Reply {
+		return append(s.deliver(after, st.Events, c.User), s.awaiting(after)...)
+	})
 }
 
 func (s *Service) end(c Command, sl *slot) ([]Reply, error) {
@@ -567,10 +641,9 @@ func (s *Service) end(c Command, sl *slot) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.commit(sl, st, nil); err != nil {
-		return nil, err
-	}
-	return append(s.deliver(sl.g, st.Events, c.User), s.after(sl.g)...), nil
+	return s.commit(c, sl, st, nil, func(after *adjudicator.Game) []Reply {
+		return append(s.deliver(after, st.Events, c.User), s.after(after)...)
+	})
 }
 
 // deliver routes events to their audiences: everyone to the channel, a
@@ -602,7 +675,6 @@ func (s *Service) deliver(g *adjudicator.Game, evs []adjudicator.Event, actor st
 // after announces the end of the game, or who is awaited.
 func (s *Service) after(g *adjudicator.Game) []Reply {
 	if over, res := g.Over(); over {
-		_ = s.DB.EndChannel(g.Rec.Channel, g.Rec.ID)
 		return []Reply{{Text: fmt.Sprintf("Game %s is over: %s.\nThe dice seed is now public: %s (SHA-256 %s, as committed at the start). Check every roll with `umpire export` then `umpire verify`.",
 			g.Rec.ID, resultText(res), fmt.Sprintf("%x", []byte(g.Rec.Seed)), g.Rec.Commitment)}}
 	}
@@ -721,10 +793,12 @@ func capLines(lines []string, limit int) []string {
 	return append(lines[:limit], fmt.Sprintf("  ... and %d more lines: narrow with /help prefix:\"<verb> <unit>\"", rest))
 }
 
-// mapAfter posts the public map when a command resolved a phase (the
-// prompt moved on) or changed the board out of turn (before is zero).
+// mapAfter asks for the public map when a command resolved a phase (the
+// prompt moved on) or changed the board out of turn (before is zero): a
+// placeholder the delivery fills with the map of that state or a newer
+// one when it goes out.
 func (s *Service) mapAfter(g *adjudicator.Game, before adjudicator.Prompt) []Reply {
-	if s.Maps == nil {
+	if !s.drawsMaps() {
 		return nil
 	}
 	p := g.Prompt()
@@ -737,47 +811,97 @@ func (s *Service) mapAfter(g *adjudicator.Game, before adjudicator.Prompt) []Rep
 	if before.Phase != "" && key(p) == key(before) && !p.Over {
 		return nil
 	}
-	r, err := s.mapReply(g, adjudicator.Public, "")
-	if err != nil {
-		return []Reply{{Text: "(the map could not be drawn: " + err.Error() + ")"}}
-	}
-	return []Reply{r}
+	return []Reply{{Map: adjudicator.Public.String()}}
 }
 
-func (s *Service) mapReply(g *adjudicator.Game, v adjudicator.Viewer, to string) (Reply, error) {
-	png, err := s.Maps.PNG(g.Rules.View(g.State, v))
+func (s *Service) drawsMaps() bool { return s.Maps != nil || s.Queue != nil }
+
+// mapOf draws the map of game id for viewer v now, from the game's
+// current state: the view is taken under the game's lock, the drawing is
+// done after it is released, so that a drawing never holds up an order.
+func (s *Service) mapOf(id string, v adjudicator.Viewer, to string, refusable bool) (Reply, error) {
+	sl, err := s.acquire(id)
 	if err != nil {
 		return Reply{}, err
 	}
-	name := fmt.Sprintf("%s-%04d-%s.png", g.Rec.ID, g.Len(), v)
-	text := fmt.Sprintf("Map of game %s (%s view) after entry %d.", g.Rec.ID, v, g.Len())
+	defer s.release(sl)
+	var view adjudicator.View
+	var seq int
+	locked(sl, func(g *adjudicator.Game) {
+		view, seq = g.Rules.View(g.State, v), g.Len()
+	})
+	return s.drawView(id, v, to, seq, view, refusable)
+}
+
+// locked runs f on the slot's game holding its lock (released even if f
+// panics: the command's recover then reports it).
+func locked(sl *slot, f func(g *adjudicator.Game)) {
+	sl.mu.Lock()
+	defer sl.mu.Unlock()
+	f(sl.g)
+}
+
+func (s *Service) drawView(id string, v adjudicator.Viewer, to string, seq int, view adjudicator.View, refusable bool) (Reply, error) {
+	var png []byte
+	var err error
+	if s.Queue != nil {
+		png, seq, err = s.Queue.Draw(id+"/"+v.String(), seq, view, refusable)
+	} else {
+		png, err = s.Maps.PNG(view)
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	name := fmt.Sprintf("%s-%04d-%s.png", id, seq, v)
+	text := fmt.Sprintf("Map of game %s (%s view) after entry %d.", id, v, seq)
 	return Reply{To: to, Text: text, PNG: png, ImageName: name}, nil
 }
 
 // mapCmd: /map (public, to the channel); /map view:mine (the caller's
-// side, privately); /map view:referee (moderators, privately).
-func (s *Service) mapCmd(c Command, sl *slot) ([]Reply, error) {
-	if s.Maps == nil {
+// side, privately); /map view:referee (moderators, privately). A public
+// map is refused with "maps are busy" when the map queue is full.
+func (s *Service) mapCmd(c Command) ([]Reply, error) {
+	if !s.drawsMaps() {
 		return nil, fmt.Errorf("this umpire draws no maps")
 	}
-	g := sl.g
-	switch strings.ToLower(c.Opt("view")) {
-	case "", "public":
-		r, err := s.mapReply(g, adjudicator.Public, "")
-		return []Reply{r}, err
-	case "mine":
-		side, err := actingSide(g, c)
-		if err != nil {
-			return nil, fmt.Errorf("view:mine is for seated players; /map shows the public map")
-		}
-		r, err := s.mapReply(g, adjudicator.ViewerOf(side), c.User)
-		return []Reply{r}, err
-	case "referee":
-		if !s.isMod(c) {
-			return nil, fmt.Errorf("view:referee is for moderators")
-		}
-		r, err := s.mapReply(g, adjudicator.Viewer{Referee: true}, c.User)
-		return []Reply{r}, err
+	sl, err := s.slotFor(c.Channel)
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("view is public, mine or referee, not %q", c.Opt("view"))
+	var id string
+	var v adjudicator.Viewer
+	var view adjudicator.View
+	to, refusable, seq := "", false, 0
+	defer s.release(sl)
+	locked(sl, func(g *adjudicator.Game) {
+		id, seq = g.Rec.ID, g.Len()
+		switch strings.ToLower(c.Opt("view")) {
+		case "", "public":
+			v, refusable = adjudicator.Public, true
+		case "mine":
+			side, e := actingSide(g, c)
+			if e != nil {
+				err = fmt.Errorf("view:mine is for seated players; /map shows the public map")
+			}
+			v, to = adjudicator.ViewerOf(side), c.User
+		case "referee":
+			if !s.isMod(c) {
+				err = fmt.Errorf("view:referee is for moderators")
+			}
+			v, to = adjudicator.Viewer{Referee: true}, c.User
+		default:
+			err = fmt.Errorf("view is public, mine or referee, not %q", c.Opt("view"))
+		}
+		if err == nil {
+			view = g.Rules.View(g.State, v)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.drawView(id, v, to, seq, view, refusable)
+	if err != nil {
+		return nil, err
+	}
+	return []Reply{r}, nil
 }

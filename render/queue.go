@@ -8,35 +8,27 @@ import (
 	"github.com/umpirebot/umpire/adjudicator"
 )
 
-// ErrBusy is returned by Queue.Submit when the queue is full and the job
-// may be refused (an onlooker's map request): "maps are busy, try again".
+// ErrBusy is returned by Queue.Draw when the queue is full and the request
+// may be refused (an onlooker's /map): "maps are busy, try again".
 var ErrBusy = errors.New("maps are busy, try again in a moment")
 
-// ErrSuperseded is passed to a job's Done when a newer job for the same
-// key replaced it before it was drawn.
-var ErrSuperseded = errors.New("superseded by a newer map of the same view")
-
-// Job is one map to draw and deliver.
-type Job struct {
-	// Key names what the map shows: a game and a viewer ("g12/public").
-	// A newer job with the same key replaces an older one not yet drawn.
-	Key  string
-	View adjudicator.View
-	// Done receives the PNG or the error, once, on a queue worker.
-	Done func(png []byte, err error)
-}
+// ErrClosed is returned by Queue.Draw once the queue is closed.
+var ErrClosed = errors.New("the map queue is closed")
 
 // Queue draws maps off the order path (DESIGN: performance budgets): a
-// bounded queue keyed by game and viewer where a newer job replaces an
-// undrawn older one, drawn by a fixed number of workers. Identical views
-// share one drawing (Renderer.PNG's single flight and cache).
+// bounded queue of jobs keyed by game and viewer, drawn by a fixed number
+// of workers. A request for a key that already has a job waiting joins it
+// and the job keeps the newer of the two views, so a player who sends
+// three orders in a row gets one map, of the latest state; identical
+// views already being drawn share that drawing (Renderer.PNG's single
+// flight and cache).
 type Queue struct {
-	r   *Renderer
-	cap int
+	draw func(adjudicator.View) ([]byte, error)
+	cap  int
 
 	mu      sync.Mutex
 	cond    *sync.Cond
-	order   *list.List // of *queued, oldest first
+	order   *list.List // of *job, oldest first
 	pending map[string]*list.Element
 	closed  bool
 	wg      sync.WaitGroup
@@ -44,28 +36,39 @@ type Queue struct {
 	stats QueueStats
 }
 
-type queued struct {
-	job Job
+// job is one map waiting to be drawn, and who waits for it.
+type job struct {
+	key     string
+	seq     int
+	view    adjudicator.View
+	waiters []chan drawn
+}
+
+type drawn struct {
+	png []byte
+	seq int
+	err error
 }
 
 // QueueStats counts what a Queue did.
 type QueueStats struct {
-	Submitted  int64 `json:"submitted"`
-	Drawn      int64 `json:"drawn"`
-	Superseded int64 `json:"superseded"`
-	Busy       int64 `json:"busy"`
-	Pending    int   `json:"pending"`
+	Requested  int64 `json:"requested"`  // Draw calls
+	Drawn      int64 `json:"drawn"`      // jobs drawn
+	Superseded int64 `json:"superseded"` // requests served by a newer or equal job of their key
+	Busy       int64 `json:"busy"`       // refusable requests refused: queue full
+	Pending    int   `json:"pending"`    // jobs waiting now
 }
 
-// NewQueue starts workers drawing with r; at most capacity jobs wait.
-func NewQueue(r *Renderer, capacity, workers int) *Queue {
+// NewQueue starts workers drawing with draw (a Renderer's PNG); at most
+// capacity jobs wait.
+func NewQueue(draw func(adjudicator.View) ([]byte, error), capacity, workers int) *Queue {
 	if capacity < 1 {
 		capacity = 1
 	}
 	if workers < 1 {
 		workers = 1
 	}
-	q := &Queue{r: r, cap: capacity, order: list.New(), pending: map[string]*list.Element{}}
+	q := &Queue{draw: draw, cap: capacity, order: list.New(), pending: map[string]*list.Element{}}
 	q.cond = sync.NewCond(&q.mu)
 	for i := 0; i < workers; i++ {
 		q.wg.Add(1)
@@ -74,57 +77,51 @@ func NewQueue(r *Renderer, capacity, workers int) *Queue {
 	return q
 }
 
-// Submit queues a job. A pending job with the same key is replaced (its
-// Done gets ErrSuperseded) and the new job keeps the old one's place. When
-// the queue is full, a job that may be refused (refusable) returns ErrBusy
-// at once; any other job waits for room (its caller is never on the order
-// path: an outbox worker posting what an order changed).
-func (q *Queue) Submit(j Job, refusable bool) error {
+// Draw queues a map of v, the view of key's game after entry seq, and
+// waits for it. If key already has a job waiting, the request joins it and
+// the job keeps the newer view; the returned seq says which state the
+// picture shows (never older than the one asked for). When the queue is
+// full, a refusable request gets ErrBusy at once; any other waits for room
+// (its caller is never on the order path: a delivery posting what an
+// order changed). The PNG is shared by every request the job served: read
+// it, do not change it.
+func (q *Queue) Draw(key string, seq int, v adjudicator.View, refusable bool) ([]byte, int, error) {
+	ch := make(chan drawn, 1)
 	q.mu.Lock()
 	if q.closed {
 		q.mu.Unlock()
-		return errors.New("render queue closed")
+		return nil, 0, ErrClosed
 	}
-	q.stats.Submitted++
-	if q.supersede(j) {
-		return nil
-	}
-	for q.order.Len() >= q.cap {
+	q.stats.Requested++
+	for {
+		if el, ok := q.pending[key]; ok {
+			j := el.Value.(*job)
+			if seq >= j.seq {
+				j.seq, j.view = seq, v
+			}
+			j.waiters = append(j.waiters, ch)
+			q.stats.Superseded++
+			break
+		}
+		if q.order.Len() < q.cap {
+			q.pending[key] = q.order.PushBack(&job{key: key, seq: seq, view: v, waiters: []chan drawn{ch}})
+			q.cond.Broadcast()
+			break
+		}
 		if refusable {
 			q.stats.Busy++
 			q.mu.Unlock()
-			return ErrBusy
+			return nil, 0, ErrBusy
 		}
 		q.cond.Wait()
 		if q.closed {
 			q.mu.Unlock()
-			return errors.New("render queue closed")
-		}
-		if q.supersede(j) {
-			return nil
+			return nil, 0, ErrClosed
 		}
 	}
-	q.pending[j.Key] = q.order.PushBack(&queued{job: j})
-	q.cond.Broadcast()
 	q.mu.Unlock()
-	return nil
-}
-
-// supersede puts j in the place of a pending job with its key, if there
-// is one: then it unlocks q, tells the old job, and reports true.
-func (q *Queue) supersede(j Job) bool {
-	el, ok := q.pending[j.Key]
-	if !ok {
-		return false
-	}
-	old := el.Value.(*queued).job
-	el.Value = &queued{job: j}
-	q.stats.Superseded++
-	q.mu.Unlock()
-	if old.Done != nil {
-		old.Done(nil, ErrSuperseded)
-	}
-	return true
+	d := <-ch
+	return d.png, d.seq, d.err
 }
 
 func (q *Queue) work() {
@@ -134,35 +131,36 @@ func (q *Queue) work() {
 		for q.order.Len() == 0 && !q.closed {
 			q.cond.Wait()
 		}
-		if q.order.Len() == 0 && q.closed {
+		if q.order.Len() == 0 {
 			q.mu.Unlock()
 			return
 		}
 		el := q.order.Front()
 		q.order.Remove(el)
-		j := el.Value.(*queued).job
-		delete(q.pending, j.Key)
-		q.cond.Broadcast() // room for a waiting Submit
+		j := el.Value.(*job)
+		delete(q.pending, j.key)
+		q.cond.Broadcast() // room for a waiting Draw
 		q.mu.Unlock()
 
-		png, err := q.draw(j.View)
+		png, err := q.safeDraw(j.view)
 		q.mu.Lock()
 		q.stats.Drawn++
 		q.mu.Unlock()
-		if j.Done != nil {
-			j.Done(png, err)
+		for _, w := range j.waiters {
+			w <- drawn{png: png, seq: j.seq, err: err}
 		}
 	}
 }
 
-// draw renders under a recover: a drawing bug fails one job, not the bot.
-func (q *Queue) draw(v adjudicator.View) (png []byte, err error) {
+// safeDraw renders under a recover: a drawing bug fails one job, not the
+// bot.
+func (q *Queue) safeDraw(v adjudicator.View) (png []byte, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			png, err = nil, errors.New("render: internal error drawing the map")
 		}
 	}()
-	return q.r.PNG(v)
+	return q.draw(v)
 }
 
 // Stats reports the queue's counters.
@@ -174,7 +172,8 @@ func (q *Queue) Stats() QueueStats {
 	return s
 }
 
-// Close stops taking jobs, draws those pending and waits for the workers.
+// Close stops taking requests, draws those pending and waits for the
+// workers.
 func (q *Queue) Close() {
 	q.mu.Lock()
 	q.closed = true

@@ -57,7 +57,22 @@ type Bot struct {
 	dmChans   map[string]string
 	pending   map[string][]string
 	roleCache map[string]roleNames
+	poster    *bot.Poster
 }
+
+// posts is the Poster delivering the games' outboxes to Discord.
+func (b *Bot) posts() *bot.Poster {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.poster == nil {
+		b.poster = &bot.Poster{Service: b.Service, Send: b.sendDelivery, Log: b.Log}
+	}
+	return b.poster
+}
+
+// Settle waits (at most max) until every game's pending posts are
+// delivered; it reports whether they are.
+func (b *Bot) Settle(max time.Duration) bool { return b.posts().IdleAll(max) }
 
 type roleNames struct {
 	at    time.Time
@@ -91,7 +106,15 @@ func (b *Bot) Shutdown() {
 	b.closing = true
 	b.mu.Unlock()
 	b.inflight.Wait()
+	// Deliver what is pending if it goes quickly; the rest stays in the
+	// outboxes and goes out at the next start.
+	p := b.posts()
+	p.IdleAll(shutdownPosts)
+	p.Close()
 }
+
+// shutdownPosts bounds the wait for pending posts at shutdown.
+const shutdownPosts = 10 * time.Second
 
 // lock serializes the work on one channel's game (Handle and its posts),
 // so that posts come out in the order of the resolutions.

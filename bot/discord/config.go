@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -30,6 +31,7 @@ type Config struct {
 	LogLevel       string       `toml:"log_level"`
 	Backup         BackupConfig `toml:"backup"`
 	Cache          CacheConfig  `toml:"cache"`
+	Maps           MapsConfig   `toml:"maps"`
 
 	// TokenFrom says where the token came from ("env", "file" or "").
 	TokenFrom string `toml:"-"`
@@ -46,6 +48,33 @@ type BackupConfig struct {
 type CacheConfig struct {
 	MaxGames  int    `toml:"max_games"`
 	IdleAfter string `toml:"idle_after"` // a Go duration ("30m")
+}
+
+// MapsConfig is [maps]: the bounded queue maps are drawn in, off the
+// order path (render.Queue).
+type MapsConfig struct {
+	Queue   int `toml:"queue"`   // jobs waiting at most (0: DefaultMapQueue)
+	Workers int `toml:"workers"` // drawings at once (0: half the cores, at least one)
+}
+
+// DefaultMapQueue is [maps] queue's default.
+const DefaultMapQueue = 256
+
+// QueueSize is [maps] queue, or its default.
+func (m MapsConfig) QueueSize() int {
+	if m.Queue > 0 {
+		return m.Queue
+	}
+	return DefaultMapQueue
+}
+
+// DrawWorkers is [maps] workers, or half the cores (at least one): maps
+// never take the core that acknowledges orders.
+func (m MapsConfig) DrawWorkers() int {
+	if m.Workers > 0 {
+		return m.Workers
+	}
+	return max(1, runtime.GOMAXPROCS(0)/2)
 }
 
 // String never shows the token.
@@ -163,6 +192,9 @@ func (c *Config) checkUpkeep() error {
 	}
 	if c.Backup.Keep < 0 || c.Cache.MaxGames < 0 {
 		return fmt.Errorf("[backup] keep and [cache] max_games may not be negative")
+	}
+	if c.Maps.Queue < 0 || c.Maps.Workers < 0 {
+		return fmt.Errorf("[maps] queue and workers may not be negative (0: the default)")
 	}
 	if c.Cache.IdleAfter != "" {
 		if d, err := time.ParseDuration(c.Cache.IdleAfter); err != nil || d < 0 {

@@ -23,6 +23,11 @@ type fakeDiscord struct {
 	t      testing.TB
 	schema *apiSchema
 
+	// settle waits for the bot's background work before take.
+	settle func()
+	// nonces: channel/nonce -> the message made with it (enforce_nonce)
+	nonces map[string]string
+
 	mu   sync.Mutex
 	reqs []*recorded
 	// acked: interaction callbacks are accepted once per interaction, as
@@ -49,6 +54,9 @@ type recorded struct {
 	Raw          []byte
 	Files        []fakeFile
 	Status       int
+	// Deduped: a channel message whose enforced nonce was seen before;
+	// Discord answered with the first message and created none.
+	Deduped bool
 }
 
 type fakeFile struct {
@@ -146,9 +154,24 @@ func (f *fakeDiscord) RoundTrip(req *http.Request) (*http.Response, error) {
 		f.mu.Lock()
 		no := f.forbidden[ch]
 		f.mu.Unlock()
-		if no {
+		nonce, _ := rec.Body["nonce"].(string)
+		enforce, _ := rec.Body["enforce_nonce"].(bool)
+		f.mu.Lock()
+		first, seen := f.nonces[ch+"/"+nonce]
+		if enforce && nonce != "" && !seen && !no {
+			if f.nonces == nil {
+				f.nonces = map[string]string{}
+			}
+			f.nonces[ch+"/"+nonce] = id
+		}
+		f.mu.Unlock()
+		switch {
+		case no:
 			status, body = 403, `{"message": "Missing Access", "code": 50001}`
-		} else {
+		case enforce && seen:
+			rec.Deduped = true
+			status, body = 200, f.messageJSON(first, ch, rec)
+		default:
 			status, body = 200, f.messageJSON(id, ch, rec)
 		}
 	case m == "POST" && reThreads.MatchString(path):
@@ -283,7 +306,19 @@ func checkAttachments(where string, rec *recorded) error {
 }
 
 // take returns the requests recorded since the last take.
+// peek is take without waiting for the bot's background work.
+func (f *fakeDiscord) peek() []*recorded {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	r := f.reqs
+	f.reqs = nil
+	return r
+}
+
 func (f *fakeDiscord) take() []*recorded {
+	if f.settle != nil {
+		f.settle() // the bot's pending deliveries go out first
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	r := f.reqs

@@ -105,6 +105,12 @@ func newHarness(t testing.TB) *harness {
 		t.Fatal(err)
 	}
 	b := &Bot{Service: svc, Session: s, AppID: appID, ModRoles: []string{"Umpires"}, DMSideEvents: true}
+	fake.settle = func() {
+		b.inflight.Wait()
+		if !b.Settle(20 * time.Second) {
+			t.Error("the bot's deliveries did not settle in 20 s")
+		}
+	}
 	return &harness{t: t, fake: fake, db: db, svc: svc, bot: b, maps: maps}
 }
 
@@ -297,7 +303,7 @@ func (o outcome) privateFiles() []fakeFile {
 func (o outcome) public() []*recorded {
 	var out []*recorded
 	for _, r := range o.reqs {
-		if r.Status >= 300 {
+		if r.Status >= 300 || r.Deduped {
 			continue
 		}
 		if m := reMessages.FindStringSubmatch(r.Path); m != nil && !strings.HasPrefix(m[1], "7") {

@@ -125,8 +125,8 @@ func TestSideEventsByDM(t *testing.T) {
 	key := ChannelKey(guildA, chanA)
 	news := []bot.Reply{{To: bob.id, Text: "Your 304/57/265 lost a step (@" + alice.id + " fired)."}}
 	var o outcome
-	h.bot.notify(key, chanA, bob.id, news)
-	h.bot.notify(key, chanA, bob.id, news)
+	h.bot.notify(key, chanA, bob.id, news, "")
+	h.bot.notify(key, chanA, bob.id, news, "")
 	o = outcome{reqs: h.fake.take()}
 	opened := 0
 	for _, r := range o.reqs {
@@ -139,13 +139,13 @@ func TestSideEventsByDM(t *testing.T) {
 	}
 
 	h.bot.DMSideEvents = false
-	h.bot.notify(key, chanA, bob.id, news)
+	h.bot.notify(key, chanA, bob.id, news, "")
 	if n := len(h.fake.take()); n != 0 {
 		t.Errorf("dm_side_events off: %d requests", n)
 	}
 	h.bot.DMSideEvents = true
 	h.fake.forbidden["7"+bob.id] = true // bob does not take DMs
-	h.bot.notify(key, chanA, bob.id, news)
+	h.bot.notify(key, chanA, bob.id, news, "")
 	h.fake.take()
 	st := h.slash(bob, "/game status")
 	if strings.Count(st.private(), "lost a step") != 2 {
@@ -173,7 +173,7 @@ func TestLongOutputsFitDiscord(t *testing.T) {
 	if len(o.reqs) < 4 || len(o.reqs) > maxChunks {
 		t.Errorf("%d messages for %d characters", len(o.reqs), len(strings.Join(long, "\n")))
 	}
-	post := h.bot.publicPost(ChannelKey(guildA, chanA), []bot.Reply{{Text: strings.Repeat(strings.Join(long, "\n"), 3)}, {Text: "end"}}, true)
+	post := h.bot.publicPost(ChannelKey(guildA, chanA), h.bot.liveHead(ChannelKey(guildA, chanA)), []bot.Reply{{Text: strings.Repeat(strings.Join(long, "\n"), 3)}, {Text: "end"}}, true)
 	if n := utf8.RuneCountInString(post.Embeds[0].Description); n > maxDescription {
 		t.Errorf("description of %d characters", n)
 	}

@@ -2,6 +2,8 @@ package discord
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -44,12 +46,18 @@ func (b *Bot) run(i *discordgo.Interaction, cmd bot.Command, thread bool) {
 	}
 	cmd.Channel = key
 	cmd.Mod = b.isMod(i)
+	cmd.Route = map[string]string{routeTarget: target, routeOrigin: i.ChannelID, routeInteraction: i.ID,
+		routeToken: i.Token, routeApp: b.appID(i)}
 
+	// The command runs and is durable in milliseconds: the caller hears
+	// "Accepted" (or why not) now; what it changed for the channel and the
+	// other players is in the game's outbox, for the Poster.
 	unlock := b.lock(key)
-	defer unlock()
 	before := b.entries(key)
-	replies := b.Service.Handle(cmd)
+	out := b.Service.Do(cmd)
 	resolved := before < 0 || b.entries(key) != before
+	unlock()
+	replies := out.Replies
 
 	var mine, public []bot.Reply
 	others := map[string][]bot.Reply{}
@@ -68,7 +76,7 @@ func (b *Bot) run(i *discordgo.Interaction, cmd bot.Command, thread bool) {
 		}
 	}
 	b.log().Info("interaction", "id", i.ID, "command", cmd.Name, "user", cmd.User, "channel", key, "mod", cmd.Mod,
-		"private", len(mine), "public", len(public), "others", len(otherOrder), "ms", time.Since(start).Milliseconds())
+		"private", len(mine), "public", len(public), "others", len(otherOrder), "outbox", out.Game != "", "ms", time.Since(start).Milliseconds())
 	b.log().Debug("interaction detail", "id", i.ID, "options", cmd.Options)
 
 	var texts []string
@@ -84,24 +92,74 @@ func (b *Bot) run(i *discordgo.Interaction, cmd bot.Command, thread bool) {
 			pngs = append(pngs, r)
 		}
 	}
-	post := b.publicPost(key, public, resolved)
+	var post *message
+	if len(public) > 0 {
+		post = b.publicPost(key, b.liveHead(key), public, resolved)
+	}
 	text := strings.Join(texts, "\n")
 	if note != "" {
 		text = strings.TrimSpace(note + "\n" + text)
 	}
 	if text == "" && len(pngs) == 0 {
 		text = "Done."
-		if post != nil {
+		if post != nil || out.Game != "" {
 			text = "Done: the outcome is posted in the channel."
 		}
 	}
 	b.reply(i, mentions(text), pngs)
+	if out.Game != "" {
+		b.posts().Kick(out.Game)
+	}
 	if post != nil {
+		// A map or a new game for the channel: after the game's pending
+		// posts, which show older states.
+		if id, err := b.Service.DB.GameInChannel(key); err == nil {
+			b.posts().Idle(id, postWait)
+		}
 		b.post(i, target, post)
 	}
 	for _, u := range otherOrder {
-		b.notify(key, target, u, others[u])
+		b.notify(key, target, u, others[u], "")
 	}
+}
+
+// postWait bounds how long a /map waits for its game's pending posts.
+const postWait = 20 * time.Second
+
+// The keys of a delivery's Route.
+const (
+	routeTarget      = "target"      // the channel (or thread) to post in
+	routeOrigin      = "origin"      // the channel the interaction came from
+	routeInteraction = "interaction" // the interaction's id and token, for a
+	routeToken       = "token"       // follow-up when the channel refuses posts
+	routeApp         = "app"
+)
+
+// postHead is what a public post's embed shows above its text: the
+// game, and who is awaited in the state the post announces.
+type postHead struct {
+	ok    bool
+	title string
+	game  string
+	now   bot.Now
+	seq   int // the state's log length; -1: the live state
+}
+
+// liveHead is the channel's game as it is now (for a post that is not a
+// delivery: a new game, a /map).
+func (b *Bot) liveHead(key string) postHead {
+	g, err := b.Service.Game(key)
+	if err != nil {
+		return postHead{}
+	}
+	p := g.Prompt()
+	now := bot.Now{Phase: p.Phase, Decision: p.Decision, Over: p.Over}
+	if !p.Over {
+		for _, side := range p.Awaiting {
+			now.Awaiting = append(now.Awaiting, bot.Seated{Side: side, User: g.Rec.Seats[side]})
+		}
+	}
+	return postHead{ok: true, title: g.Rules.Info().Name, game: g.Rec.ID, now: now, seq: -1}
 }
 
 // processed: a redelivered /game new opens no second thread (the service
@@ -232,33 +290,31 @@ func (b *Bot) entries(key string) int {
 
 // publicPost merges a resolution's channel replies into one message: an
 // embed with the events (redacted for the public by the service), the
-// phase and who is awaited, the first map attached as its image and,
+// phase and who is awaited (h), the first map attached as its image and,
 // when the command changed the game (resolved), the awaited players
-// mentioned and buttons when the awaited player has few legal orders.
-// The caller holds the channel's lock.
-func (b *Bot) publicPost(key string, replies []bot.Reply, resolved bool) *message {
+// mentioned and buttons when the awaited player has few legal orders and
+// the post shows the game's current state.
+func (b *Bot) publicPost(key string, h postHead, replies []bot.Reply, resolved bool) *message {
 	if len(replies) == 0 {
 		return nil
 	}
 	m := &message{AllowedMentions: &allowedMentions{Parse: []string{}}}
 	e := embed{Title: "Umpire", Color: embedColor}
 	var pinged []string
-	if g, err := b.Service.Game(key); err == nil {
-		info := g.Rules.Info()
-		e.Title = clip(fmt.Sprintf("%s — game %s", info.Name, g.Rec.ID), 256)
-		if p := g.Prompt(); !p.Over {
-			if p.Phase != "" {
-				e.Fields = append(e.Fields, field{Name: "Now", Value: clip(p.Phase, maxFieldValue)})
+	if h.ok {
+		e.Title = clip(fmt.Sprintf("%s — game %s", h.title, h.game), 256)
+		if !h.now.Over {
+			if h.now.Phase != "" {
+				e.Fields = append(e.Fields, field{Name: "Now", Value: clip(h.now.Phase, maxFieldValue)})
 			}
-			for _, side := range p.Awaiting {
-				u := g.Rec.Seats[side]
-				v := fmt.Sprintf("<@%s>", u)
-				if p.Decision != "" {
-					v += " — " + p.Decision
+			for _, a := range h.now.Awaiting {
+				v := fmt.Sprintf("<@%s>", a.User)
+				if h.now.Decision != "" {
+					v += " — " + h.now.Decision
 				}
-				e.Fields = append(e.Fields, field{Name: clip("Awaiting "+string(side), 256), Value: clip(v, maxFieldValue)})
-				if u != "" && !contains(pinged, u) {
-					pinged = append(pinged, u)
+				e.Fields = append(e.Fields, field{Name: clip("Awaiting "+string(a.Side), 256), Value: clip(v, maxFieldValue)})
+				if a.User != "" && !contains(pinged, a.User) {
+					pinged = append(pinged, a.User)
 				}
 			}
 		}
@@ -294,11 +350,13 @@ func (b *Bot) publicPost(key string, replies []bot.Reply, resolved bool) *messag
 	if resolved {
 		awaited = pinged
 	}
-	if user, orders := b.Service.QuickOrdersFor(key, MenuMax); resolved && user != "" && len(orders) > 0 {
-		if row, ok := quickRow(orders); ok {
-			m.Components = []actionRow{row}
-			if !contains(awaited, user) {
-				awaited = append(awaited, user)
+	if resolved && h.game != "" {
+		if user, orders := b.Service.QuickOrdersAt(h.game, h.seq, MenuMax); user != "" && len(orders) > 0 {
+			if row, ok := quickRow(orders); ok {
+				m.Components = []actionRow{row}
+				if !contains(awaited, user) {
+					awaited = append(awaited, user)
+				}
 			}
 		}
 	}
@@ -336,20 +394,104 @@ func quickRow(orders []string) (actionRow, bool) {
 
 // post sends the public message to the game's channel; if the bot may not
 // post there (an HTTP-only install), it goes as a public follow-up of the
-// interaction instead.
+// interaction instead. If it cannot go out, the caller is told.
 func (b *Bot) post(i *discordgo.Interaction, target string, m *message) {
+	if err := b.postErr(i, target, m); err != nil {
+		b.log().Warn("cannot post the resolution", "channel", target, "err", err)
+		b.reply2(i, "(Your command was applied, but Umpire could not post the outcome in the channel: "+short(err)+". /game status shows it.)")
+	}
+}
+
+// postErr is post's attempt; a passing failure (Discord unreachable or
+// overloaded) comes back wrapped by bot.Retry.
+func (b *Bot) postErr(i *discordgo.Interaction, target string, m *message) error {
 	_, err := b.rest().send(http.MethodPost, discordgo.EndpointChannelMessages(target), m)
 	if err == nil {
-		return
+		return nil
 	}
-	if st := status(err); (st == http.StatusForbidden || st == http.StatusNotFound) && target == i.ChannelID {
+	st := status(err)
+	if (st == http.StatusForbidden || st == http.StatusNotFound) && target == i.ChannelID && i.Token != "" {
 		b.log().Info("cannot post in the channel; posting as a follow-up", "channel", target, "status", st)
-		if _, err = b.rest().send(http.MethodPost, discordgo.EndpointFollowupMessage(b.appID(i), i.Token), m); err == nil {
-			return
+		f := *m
+		f.Nonce, f.EnforceNonce = "", false // not a channel message
+		if _, err = b.rest().send(http.MethodPost, discordgo.EndpointFollowupMessage(b.appID(i), i.Token), &f); err == nil {
+			return nil
+		}
+		st = status(err)
+	}
+	if st == 0 || st == http.StatusTooManyRequests || st >= 500 {
+		return bot.Retry(err)
+	}
+	return err
+}
+
+// sendDelivery posts one delivery of a game's outbox (the Poster's Send):
+// the channel's post, with the map if one was drawn, showing who is
+// awaited in the state it announces, then the other players' news.
+func (b *Bot) sendDelivery(d bot.Delivery, replies []bot.Reply) (err error) {
+	key := d.Channel
+	target := d.Route[routeTarget]
+	if target == "" {
+		target = channelOf(key)
+	}
+	i := &discordgo.Interaction{ID: d.Route[routeInteraction], Token: d.Route[routeToken], AppID: d.Route[routeApp],
+		ChannelID: d.Route[routeOrigin]}
+	defer func() {
+		// A bug here (the post's buttons call the rules' Legal) drops this
+		// delivery, not the game's later ones, nor the process.
+		if r := recover(); r != nil {
+			b.panicked(i, "delivery", r)
+			if i.Token != "" {
+				b.reply2(i, "(Your command was applied, but Umpire hit an internal error posting its outcome; the moderators are told. /game status shows the game. Report id: "+bot.ReportID(i.ID)+".)")
+			}
+			err = fmt.Errorf("internal error posting game %s entry %d", d.Game, d.Seq)
+		}
+	}()
+	var public []bot.Reply
+	others := map[string][]bot.Reply{}
+	var order []string
+	for _, r := range replies {
+		if r.To == "" {
+			public = append(public, r)
+			continue
+		}
+		if _, ok := others[r.To]; !ok {
+			order = append(order, r.To)
+		}
+		others[r.To] = append(others[r.To], r)
+	}
+	if len(public) > 0 {
+		m := b.publicPost(key, postHead{ok: true, title: d.Title, game: d.Game, now: d.Now, seq: d.Seq}, public, true)
+		m.Nonce, m.EnforceNonce = nonce(d.Game, d.Seq, "post"), true
+		if err := b.postErr(i, target, m); err != nil {
+			if bot.IsRetry(err) {
+				return err
+			}
+			b.log().Warn("cannot post the resolution", "game", d.Game, "seq", d.Seq, "channel", target, "err", err)
+			if i.Token != "" {
+				b.reply2(i, "(Your command was applied, but Umpire could not post the outcome in the channel: "+short(err)+". /game status shows it.)")
+			}
 		}
 	}
-	b.log().Warn("cannot post the resolution", "channel", target, "err", err)
-	b.reply2(i, "(Your command was applied, but Umpire could not post the outcome in the channel: "+short(err)+". /game status shows it.)")
+	for _, u := range order {
+		b.notify(key, target, u, others[u], nonce(d.Game, d.Seq, "dm "+u))
+	}
+	return nil
+}
+
+// nonce names one message of one delivery (Discord keeps a nonce for a
+// few minutes; 25 characters at most).
+func nonce(game string, seq int, part string) string {
+	h := sha256.Sum256([]byte(fmt.Sprintf("umpire %s %d %s", game, seq, part)))
+	return hex.EncodeToString(h[:])[:25]
+}
+
+// channelOf is the Discord channel of a channel key.
+func channelOf(key string) string {
+	if _, ch, ok := strings.Cut(key, "/"); ok {
+		return ch
+	}
+	return key
 }
 
 // reply2 sends one more ephemeral follow-up.
@@ -363,7 +505,7 @@ func (b *Bot) reply2(i *discordgo.Interaction, text string) {
 // notify tells another player privately what happened to their side:
 // by DM, or (dm_side_events = false, or the DM failed) at their next
 // command in the channel.
-func (b *Bot) notify(key, target, user string, replies []bot.Reply) {
+func (b *Bot) notify(key, target, user string, replies []bot.Reply, once string) {
 	var texts []string
 	for _, r := range replies {
 		if r.Text != "" {
@@ -377,8 +519,18 @@ func (b *Bot) notify(key, target, user string, replies []bot.Reply) {
 	}
 	dm, err := b.dmChannel(user)
 	if err == nil {
+		// once (a delivery's) makes each message idempotent: a delivery
+		// sent again after a restart is not shown twice.
+		n := 0
+		mark := func(m *message) *message {
+			if once != "" {
+				m.Nonce, m.EnforceNonce = nonce(once, n, "dm"), true
+			}
+			n++
+			return m
+		}
 		for _, p := range chunks(fmt.Sprintf("Private news of your game in <#%s>:\n%s", target, text), maxContent, maxChunks) {
-			if _, err = b.rest().send(http.MethodPost, discordgo.EndpointChannelMessages(dm), &message{Content: p, AllowedMentions: &allowedMentions{Parse: []string{}}}); err != nil {
+			if _, err = b.rest().send(http.MethodPost, discordgo.EndpointChannelMessages(dm), mark(&message{Content: p, AllowedMentions: &allowedMentions{Parse: []string{}}})); err != nil {
 				break
 			}
 		}
@@ -386,7 +538,7 @@ func (b *Bot) notify(key, target, user string, replies []bot.Reply) {
 			if len(r.PNG) > 0 && err == nil {
 				m := &message{}
 				attach(m, r)
-				_, err = b.rest().send(http.MethodPost, discordgo.EndpointChannelMessages(dm), m)
+				_, err = b.rest().send(http.MethodPost, discordgo.EndpointChannelMessages(dm), mark(m))
 			}
 		}
 	}

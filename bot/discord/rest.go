@@ -18,6 +18,11 @@ type message struct {
 	Components      []actionRow      `json:"components,omitempty"`
 	Attachments     []attachment     `json:"attachments,omitempty"`
 	Flags           int              `json:"flags,omitempty"`
+	// Nonce with EnforceNonce makes a channel post idempotent: Discord
+	// answers a repeat within minutes with the first message (a delivery
+	// retried after a restart is posted once). Channel messages only.
+	Nonce        string `json:"nonce,omitempty"`
+	EnforceNonce bool   `json:"enforce_nonce,omitempty"`
 
 	files []*discordgo.File
 }

@@ -95,6 +95,10 @@ func Run(ctx context.Context, cfg Config, svc *bot.Service, opts RunOptions) err
 	if svc.Log == nil {
 		svc.Log = log
 	}
+	// What a stop left in the games' outboxes goes out now, once.
+	if err := b.posts().Resume(); err != nil {
+		log.Error("cannot read the outboxes; their posts go out with the games' next commands", "err", err)
+	}
 	startUpkeep(ctx, cfg, svc, log)
 	cmds := Commands(svc.Titles)
 	if err := CheckCommands(cmds); err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/umpirebot/umpire/bot"
 	"github.com/umpirebot/umpire/bot/discord"
+	"github.com/umpirebot/umpire/render"
 	"github.com/umpirebot/umpire/storage"
 )
 
@@ -65,6 +66,9 @@ func cmdBot(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	svc := &bot.Service{DB: db, Titles: ts}
 	if maps != nil {
 		svc.Maps = maps(ts)
+		q := render.NewQueue(svc.Maps.PNG, cfg.Maps.QueueSize(), cfg.Maps.DrawWorkers())
+		defer q.Close()
+		svc.Queue = q
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -13,6 +13,7 @@ import (
 	"github.com/umpirebot/umpire/adjudicator"
 	"github.com/umpirebot/umpire/adjudicator/hell"
 	"github.com/umpirebot/umpire/bot"
+	"github.com/umpirebot/umpire/render"
 	"github.com/umpirebot/umpire/storage"
 )
 
@@ -117,6 +118,9 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	if maps != nil && *drawMaps {
 		svc.Maps = maps(ts)
+		q := render.NewQueue(svc.Maps.PNG, 256, 1)
+		defer q.Close()
+		svc.Queue = q
 	}
 	con := &bot.Console{Service: svc, Channel: "console", Out: stdout, OutDir: *out}
 	in := stdin
