@@ -342,6 +342,18 @@ func (s *Service) Game(channel string) (*adjudicator.Game, error) {
 	return sl.g, nil
 }
 
+// Peek runs f on the channel's game holding its lock, for tools and tests
+// that read a live game (f must not change it).
+func (s *Service) Peek(channel string, f func(g *adjudicator.Game)) error {
+	sl, err := s.slotFor(channel)
+	if err != nil {
+		return err
+	}
+	defer s.release(sl)
+	locked(sl, f)
+	return nil
+}
+
 // slotFor is the channel's game, loaded and pinned: the caller releases it.
 func (s *Service) slotFor(channel string) (*slot, error) {
 	id, err := s.DB.GameInChannel(channel)

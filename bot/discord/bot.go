@@ -53,7 +53,8 @@ type Bot struct {
 	mu        sync.Mutex
 	closing   bool
 	inflight  sync.WaitGroup
-	locks     map[string]*sync.Mutex
+	locks     map[string]*chanLock
+	oneTime   oneTimeLimits
 	dmChans   map[string]string
 	pending   map[string][]string
 	roleCache map[string]roleNames
@@ -86,7 +87,7 @@ func (b *Bot) log() *slog.Logger {
 	return b.Log
 }
 
-func (b *Bot) rest() rest { return rest{b.Session} }
+func (b *Bot) rest() rest { return rest{s: b.Session, one: &b.oneTime} }
 
 // accept registers an interaction as in flight; false once shutting down.
 func (b *Bot) accept() bool {
@@ -116,21 +117,37 @@ func (b *Bot) Shutdown() {
 // shutdownPosts bounds the wait for pending posts at shutdown.
 const shutdownPosts = 10 * time.Second
 
-// lock serializes the work on one channel's game (Handle and its posts),
-// so that posts come out in the order of the resolutions.
+// chanLock is one channel's lock and how many hold or wait for it.
+type chanLock struct {
+	sync.Mutex
+	users int
+}
+
+// lock serializes the commands of one channel (a new game's thread and
+// its first command, the entry count around a command). A channel's lock
+// is forgotten when nobody holds or waits for it, so the table holds only
+// the channels busy now.
 func (b *Bot) lock(key string) func() {
 	b.mu.Lock()
 	if b.locks == nil {
-		b.locks = map[string]*sync.Mutex{}
+		b.locks = map[string]*chanLock{}
 	}
 	l, ok := b.locks[key]
 	if !ok {
-		l = &sync.Mutex{}
+		l = &chanLock{}
 		b.locks[key] = l
 	}
+	l.users++
 	b.mu.Unlock()
 	l.Lock()
-	return l.Unlock
+	return func() {
+		l.Unlock()
+		b.mu.Lock()
+		if l.users--; l.users == 0 {
+			delete(b.locks, key)
+		}
+		b.mu.Unlock()
+	}
 }
 
 // ChannelKey is the bot.Command channel of a Discord channel: scoped by the

@@ -548,6 +548,9 @@ func (b *Bot) notify(key, target, user string, replies []bot.Reply, once string)
 	}
 }
 
+// maxDMChans bounds the cache of players' DM channels.
+const maxDMChans = 10000
+
 func (b *Bot) dmChannel(user string) (string, error) {
 	b.mu.Lock()
 	id, ok := b.dmChans[user]
@@ -566,7 +569,8 @@ func (b *Bot) dmChannel(user string) (string, error) {
 		return "", fmt.Errorf("the answer from Discord names no DM channel")
 	}
 	b.mu.Lock()
-	if b.dmChans == nil {
+	if b.dmChans == nil || len(b.dmChans) >= maxDMChans {
+		// A cache, bounded: a forgotten DM channel is asked for again.
 		b.dmChans = map[string]string{}
 	}
 	b.dmChans[user] = ch.ID

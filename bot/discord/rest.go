@@ -4,6 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -118,7 +122,44 @@ const (
 // http.Client (replaceable in tests), its token and its rate-limit buckets
 // (429s are waited out and retried).
 type rest struct {
-	s *discordgo.Session
+	s   *discordgo.Session
+	one *oneTimeLimits
+}
+
+// oneTimeLimits holds the rate-limit buckets of the one-time interaction
+// routes (an interaction's callback, its deferred response and
+// follow-ups): every interaction token is a new route, so in the
+// session's limiter they would add a bucket per interaction, forever.
+// Here they live in a limiter replaced every oneTimeBucketsFor: a token's
+// bucket is needed for seconds, and the table stays as small as the
+// interactions of one period.
+type oneTimeLimits struct {
+	mu    sync.Mutex
+	cur   *discordgo.RateLimiter
+	since time.Time
+}
+
+// oneTimeBucketsFor is how long a generation of one-time buckets lives.
+const oneTimeBucketsFor = time.Minute
+
+func (o *oneTimeLimits) limiter() *discordgo.RateLimiter {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.cur == nil || time.Since(o.since) > oneTimeBucketsFor {
+		o.cur, o.since = discordgo.NewRatelimiter(), time.Now()
+	}
+	return o.cur
+}
+
+// oneTimeRoute matches the routes named by an interaction token.
+var oneTimeRoute = regexp.MustCompile(`/(webhooks/\d+|interactions/\d+)/[^/?]+`)
+
+func (r rest) request(method, url, contentType string, b []byte) ([]byte, error) {
+	if r.one != nil && oneTimeRoute.MatchString(url) {
+		key := strings.SplitN(url, "?", 2)[0]
+		return r.s.RequestWithLockedBucket(method, url, contentType, b, r.one.limiter().LockBucket(key), 0)
+	}
+	return r.s.RequestRaw(method, url, contentType, b, "", 0)
 }
 
 func (r rest) json(method, url string, body any) ([]byte, error) {
@@ -129,7 +170,7 @@ func (r rest) json(method, url string, body any) ([]byte, error) {
 			return nil, err
 		}
 	}
-	return r.s.RequestRaw(method, url, "application/json", b, "", 0)
+	return r.request(method, url, "application/json", b)
 }
 
 // send posts a message, as multipart (payload_json and files[n]) when it
@@ -147,7 +188,7 @@ func (r rest) send(method, url string, m *message) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.s.RequestRaw(method, url, ct, body, "", 0)
+	return r.request(method, url, ct, body)
 }
 
 // status is the HTTP status of a failed REST call (0 if unknown).
