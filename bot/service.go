@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/render"
 	"github.com/umpirebot/umpire/storage"
 )
 
@@ -876,6 +877,11 @@ func (s *Service) mapCmd(c Command) ([]Reply, error) {
 	if !s.drawsMaps() {
 		return nil, fmt.Errorf("this umpire draws no maps")
 	}
+	if f, ok := s.Queue.(interface{ Full() bool }); ok && f.Full() && refusableView(c.Opt("view")) {
+		// Before loading the game or preparing its view: a storm of
+		// onlookers' requests costs little.
+		return nil, mapsBusy
+	}
 	sl, err := s.slotFor(c.Channel)
 	if err != nil {
 		return nil, err
@@ -912,8 +918,22 @@ func (s *Service) mapCmd(c Command) ([]Reply, error) {
 		return nil, err
 	}
 	r, err := s.drawView(id, v, to, seq, view, refusable)
+	if errors.Is(err, render.ErrBusy) {
+		return nil, mapsBusy
+	}
 	if err != nil {
 		return nil, err
 	}
 	return []Reply{r}, nil
 }
+
+// mapsBusy is the answer to an onlooker's /map when the map queue is full.
+var mapsBusy = errors.New("maps are busy, try again in a moment")
+
+// refusableView: the public map, asked for by anyone, may be refused when
+// the queue is full; a player's own or the referee's view waits its turn.
+func refusableView(v string) bool {
+	v = strings.ToLower(v)
+	return v == "" || v == "public"
+}
+

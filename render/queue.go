@@ -163,6 +163,14 @@ func (q *Queue) safeDraw(v adjudicator.View) (png []byte, err error) {
 	return q.draw(v)
 }
 
+// Full reports whether a refusable request would be refused now: a
+// caller checks it before the work of preparing a view.
+func (q *Queue) Full() bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.order.Len() >= q.cap
+}
+
 // Stats reports the queue's counters.
 func (q *Queue) Stats() QueueStats {
 	q.mu.Lock()

@@ -11,10 +11,12 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -45,13 +47,15 @@ import (
 // Without -load, TestLoadSmall runs a small version and asserts ratios
 // (maps on against maps off), never absolute times.
 var (
-	loadFull    = flag.Bool("load", false, "run the full load test (issue 18's budgets)")
-	loadGames   = flag.Int("load.games", 1000, "games in the bot")
-	loadEntries = flag.Int("load.entries", 100, "entries already played in each game")
-	loadPlayers = flag.String("load.players", "50,200", "players sending orders at once (comma-separated runs)")
-	loadTime    = flag.Duration("load.time", 20*time.Second, "how long each run sends orders")
-	loadStorm   = flag.Int("load.storm", 1000, "simultaneous /map requests for different games (0: none)")
-	loadSoak    = flag.Duration("load.soak", 0, "soak at 20 interactions/s for this long (0: none)")
+	loadFull        = flag.Bool("load", false, "run the full load test (issue 18's budgets)")
+	loadGames       = flag.Int("load.games", 1000, "games in the bot")
+	loadEntries     = flag.Int("load.entries", 100, "entries already played in each game")
+	loadPlayers     = flag.String("load.players", "50,200", "players sending orders at once (comma-separated runs)")
+	loadTime        = flag.Duration("load.time", 20*time.Second, "how long each run sends orders")
+	loadRate        = flag.Int("load.rate", 100, "orders a second offered in the open-loop run (0: none)")
+	loadStorm       = flag.Int("load.storm", 1000, "simultaneous /map requests for different games (0: none)")
+	loadHeapProfile = flag.String("load.stormheap", "", "write a heap profile `file` one second into the /map storm")
+	loadSoak        = flag.Duration("load.soak", 0, "soak at 20 interactions/s for this long (0: none)")
 )
 
 // loadFake is a fake Discord fast enough for a load test: it answers every
@@ -323,7 +327,7 @@ func mapData() discordgo.ApplicationCommandInteractionData {
 
 // loadReport is one run's figures.
 type loadReport struct {
-	Players                  int
+	Players, Rate            int
 	Maps                     bool
 	Orders, Refused, Late    int // late: answered after 3 s
 	PerSecond                float64
@@ -397,7 +401,10 @@ func quantile(d []time.Duration, q float64) time.Duration {
 
 // orders runs players sending orders to random games for dur, each
 // waiting for its answer before the next (a closed loop).
-func (w *loadWorld) orders(players int, dur time.Duration, maps bool) loadReport {
+//
+// With rate > 0 it sends rate orders a second instead (an open loop; players
+// is then 0), each waiting for its answer.
+func (w *loadWorld) orders(players, rate int, dur time.Duration, maps bool) loadReport {
 	w.setMaps(maps)
 	var q0 render.QueueStats
 	if w.queue != nil {
@@ -420,56 +427,72 @@ func (w *loadWorld) orders(players int, dur time.Duration, maps bool) loadReport
 	var h0 uint64
 	var i0 int64
 	var warmOnce sync.Once
+	// one sends one legal order to a random game and waits for its answer.
+	one := func(r *rand.Rand) bool {
+		if time.Now().After(warm) {
+			warmOnce.Do(func() { h0, i0 = heapNow(), w.n.Load() })
+		}
+		ch := w.chans[r.IntN(len(w.chans))]
+		var user, order, game string
+		w.svc.Peek(ChannelKey(loadGuild, ch), func(g *adjudicator.Game) {
+			pr := g.Prompt()
+			if pr.Over || len(pr.Awaiting) == 0 {
+				return
+			}
+			side := pr.Awaiting[r.IntN(len(pr.Awaiting))]
+			user, game = g.Rec.Seats[side], g.Rec.ID
+			order = adjudicator.PreferAction(r, side, g.Rules.Legal(g.State, side))
+		})
+		if order == "" {
+			return true
+		}
+		t0 := time.Now()
+		id, answer, err := w.send(user, ch, orderData(order))
+		if err != nil {
+			w.t.Error(err)
+			return false
+		}
+		var text string
+		select {
+		case text = <-answer:
+		case <-time.After(30 * time.Second):
+			w.t.Errorf("interaction %s: no answer in 30 s", id)
+			return false
+		}
+		d := time.Since(t0)
+		mu.Lock()
+		defer mu.Unlock()
+		acks = append(acks, d)
+		if d > 3*time.Second {
+			late++
+		}
+		if !strings.Contains(text, "Accepted") {
+			refused++
+		} else {
+			sent = append(sent, sentOrder{id: id, game: game, at: t0})
+		}
+		return true
+	}
 	var wg sync.WaitGroup
+	if rate > 0 {
+		// Open loop: rate orders a second, whatever the answers' delays.
+		tick := time.NewTicker(time.Second / time.Duration(rate))
+		for k := 0; time.Now().Before(end); k++ {
+			<-tick.C
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				one(rand.New(rand.NewPCG(uint64(k), 11)))
+			}()
+		}
+		tick.Stop()
+	}
 	for p := range players {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			r := rand.New(rand.NewPCG(uint64(p), uint64(players)))
-			for time.Now().Before(end) {
-				if time.Now().After(warm) {
-					warmOnce.Do(func() { h0, i0 = heapNow(), w.n.Load() })
-				}
-				k := r.IntN(len(w.chans))
-				ch := w.chans[k]
-				var user, order, game string
-				w.svc.Peek(ChannelKey(loadGuild, ch), func(g *adjudicator.Game) {
-					pr := g.Prompt()
-					if pr.Over || len(pr.Awaiting) == 0 {
-						return
-					}
-					side := pr.Awaiting[r.IntN(len(pr.Awaiting))]
-					user, game = g.Rec.Seats[side], g.Rec.ID
-					order = adjudicator.PreferAction(r, side, g.Rules.Legal(g.State, side))
-				})
-				if order == "" {
-					continue
-				}
-				t0 := time.Now()
-				id, answer, err := w.send(user, ch, orderData(order))
-				if err != nil {
-					w.t.Error(err)
-					return
-				}
-				var text string
-				select {
-				case text = <-answer:
-				case <-time.After(30 * time.Second):
-					w.t.Errorf("interaction %s: no answer in 30 s", id)
-					return
-				}
-				d := time.Since(t0)
-				mu.Lock()
-				acks = append(acks, d)
-				if d > 3*time.Second {
-					late++
-				}
-				if !strings.Contains(text, "Accepted") {
-					refused++
-				} else {
-					sent = append(sent, sentOrder{id: id, game: game, at: t0})
-				}
-				mu.Unlock()
+			for time.Now().Before(end) && one(r) {
 			}
 		}()
 	}
@@ -481,7 +504,7 @@ func (w *loadWorld) orders(players int, dur time.Duration, maps bool) loadReport
 	w.bot.inflight.Wait()
 	smp.end()
 	h1, i1 := heapNow(), w.n.Load()
-	rep := loadReport{Players: players, Maps: maps, Orders: len(acks), Refused: refused, Late: late,
+	rep := loadReport{Players: players, Rate: rate, Maps: maps, Orders: len(acks), Refused: refused, Late: late,
 		PerSecond: float64(len(acks)) / elapsed.Seconds(), AckP50: quantile(acks, 0.5), AckP99: quantile(acks, 0.99),
 		PeakHeapMiB: float64(smp.peakHeap) / (1 << 20), PeakGoroutines: smp.peakG,
 		Interactions: w.n.Load() - n0, Deliveries: w.bot.posts().Stats().Delivered - d0}
@@ -541,8 +564,35 @@ type stormReport struct {
 // storm sends n /map requests for n different games at once.
 func (w *loadWorld) storm(n int) stormReport {
 	w.setMaps(true)
-	rest := heapNow()
+	// Every game loaded, as in a bot that has run a while (the storm is of
+	// cold maps, not cold games).
+	for _, ch := range w.chans {
+		w.svc.Peek(ChannelKey(loadGuild, ch), func(*adjudicator.Game) {})
+	}
+	// and a map drawn (the renderer's static layer and buffers exist).
+	if _, answer, err := w.send(fmt.Sprintf("4%017d", 999999), w.chans[0], mapData()); err == nil {
+		<-answer
+	}
+	w.bot.inflight.Wait()
+	// At rest: the heap in use as the sampler sees it (garbage not yet
+	// collected included, as at the peak), over half a second.
+	heapNow()
+	idle := sample(20 * time.Millisecond)
+	time.Sleep(500 * time.Millisecond)
+	idle.end()
+	rest := idle.peakHeap
 	smp := sample(20 * time.Millisecond)
+	if *loadHeapProfile != "" {
+		go func() {
+			time.Sleep(700 * time.Millisecond)
+			runtime.GC()
+			f, err := os.Create(*loadHeapProfile)
+			if err == nil {
+				pprof.WriteHeapProfile(f)
+				f.Close()
+			}
+		}()
+	}
 	var mu sync.Mutex
 	rep := stormReport{Requests: n}
 	var wg sync.WaitGroup
@@ -675,11 +725,15 @@ func TestLoad(t *testing.T) {
 		if err != nil || k < 1 {
 			t.Fatalf("-load.players %q", *loadPlayers)
 		}
-		off := w.orders(k, *loadTime, false)
-		on := w.orders(k, *loadTime, true)
+		off := w.orders(k, 0, *loadTime, false)
+		on := w.orders(k, 0, *loadTime, true)
 		fmt.Println(off)
 		fmt.Println(on)
 		fmt.Printf("    Accepted p99 maps on / maps off: %.2f (budget ≤ 1.5)\n", float64(on.AckP99)/float64(off.AckP99))
+	}
+	if *loadRate > 0 {
+		on := w.orders(0, *loadRate, *loadTime, true)
+		fmt.Printf("%d orders/s offered: %v\n    order→map p99 %v (budget ≤ 5 s)\n", *loadRate, on, on.MapP99.Round(time.Millisecond))
 	}
 	if *loadStorm > 0 {
 		s := w.storm(*loadStorm)
@@ -705,8 +759,8 @@ func TestLoadSmall(t *testing.T) {
 		t.Skip("runs without -short (.ci/run runs it on its own)")
 	}
 	w := newLoadWorld(t, 60, 40)
-	off := w.orders(20, 3*time.Second, false)
-	on := w.orders(20, 3*time.Second, true)
+	off := w.orders(20, 0, 3*time.Second, false)
+	on := w.orders(20, 0, 3*time.Second, true)
 	t.Log(off)
 	t.Log(on)
 	if off.Orders < 50 || on.Orders < 50 {
