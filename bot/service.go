@@ -936,4 +936,3 @@ func refusableView(v string) bool {
 	v = strings.ToLower(v)
 	return v == "" || v == "public"
 }
-
