@@ -160,8 +160,26 @@ func (c *Console) print(r Reply) {
 	}
 }
 
+// example is a /game new line for the first title, from the registry's
+// titles (its first scenario, players @alice, @bob ...).
+func (c *Console) example() string {
+	ids := c.Service.titleIDs()
+	if len(ids) == 0 {
+		return ""
+	}
+	info := c.Service.Titles[ids[0]].Info()
+	line := "`@alice /game new title:" + ids[0]
+	if len(info.Scenarios) > 0 {
+		line += " scenario:" + info.Scenarios[0].ID
+	}
+	for i, side := range info.Sides {
+		line += fmt.Sprintf(" %s:@%s", side, []string{"alice", "bob", "carol", "dave"}[i%4])
+	}
+	return line + "`, "
+}
+
 func (c *Console) prompt() {
-	who := "no game yet: try `@alice /game new title:hell scenario:full-battle french:@alice vm:@bob`, or `@alice /help`"
+	who := "no game yet: try " + c.example() + "or `@alice /help`"
 	if g, err := c.Service.Game(c.Channel); err == nil {
 		p := g.Prompt()
 		if p.Over {

@@ -65,7 +65,9 @@ func cmdBot(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	defer db.Close()
 	svc := &bot.Service{DB: db, Titles: ts}
 	if maps != nil {
-		svc.Maps = maps(ts)
+		if svc.Maps, err = maps(ts); err != nil {
+			return err
+		}
 		q := render.NewQueue(svc.Maps.PNG, cfg.Maps.QueueSize(), cfg.Maps.DrawWorkers())
 		defer q.Close()
 		svc.Queue = q

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/umpirebot/umpire/adjudicator"
-	"github.com/umpirebot/umpire/adjudicator/hell"
 	"github.com/umpirebot/umpire/bot"
 	"github.com/umpirebot/umpire/render"
 	"github.com/umpirebot/umpire/storage"
@@ -21,7 +20,7 @@ var errUsage = errors.New("usage")
 
 // maps makes the map renderer for the loaded titles; nil until package
 // render is linked in (render.go sets it).
-var maps func(ts map[string]adjudicator.Rules) bot.Mapper
+var maps func(ts map[string]adjudicator.Rules) (bot.Mapper, error)
 
 // openGame opens a database that must exist and picks a game in it: the
 // one named, or the only one.
@@ -53,24 +52,19 @@ func openGame(dbPath, game string) (*storage.DB, string, error) {
 	return nil, "", err
 }
 
-// titles loads every title's rules; dataDir, if set, holds an operator's
-// transcription of printed charts replacing embedded files.
+// titles loads every registered title's rules (cmd/umpire/titles.go);
+// dataDir, if set, holds an operator's transcription of printed charts
+// replacing embedded files (a title reads its own subdirectory if there is
+// one).
 func titles(dataDir string) (map[string]adjudicator.Rules, error) {
-	var d *hell.Data
-	var err error
-	if dataDir != "" {
-		st, serr := os.Stat(dataDir)
-		if serr != nil || !st.IsDir() {
-			return nil, fmt.Errorf("--data %s: not a readable directory", dataDir)
-		}
-		d, err = hell.LoadOver(os.DirFS(dataDir), dataDir)
-	} else {
-		d, err = hell.Default()
+	if dataDir == "" {
+		return adjudicator.LoadTitles(nil, "")
 	}
-	if err != nil {
-		return nil, err
+	st, err := os.Stat(dataDir)
+	if err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("--data %s: not a readable directory", dataDir)
 	}
-	return map[string]adjudicator.Rules{"hell": hell.New(d)}, nil
+	return adjudicator.LoadTitles(os.DirFS(dataDir), dataDir)
 }
 
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {
@@ -117,7 +111,9 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		svc.Seed = bot.DemoSeed(*seed)
 	}
 	if maps != nil && *drawMaps {
-		svc.Maps = maps(ts)
+		if svc.Maps, err = maps(ts); err != nil {
+			return err
+		}
 		q := render.NewQueue(svc.Maps.PNG, 256, 1)
 		defer q.Close()
 		svc.Queue = q
@@ -207,7 +203,7 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 
 func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("playout", stderr)
-	title := fs.String("title", "hell", "title `id`")
+	title := fs.String("title", "", "title `id` (needed when this umpire plays several)")
 	scenario := fs.String("scenario", "full-battle", "scenario `id`")
 	games := fs.Int("games", 100, "number of `games`")
 	seed := fs.Uint64("seed", 1, "chooser and dice `seed`")
@@ -223,9 +219,14 @@ func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *title == "" {
+		if ids := adjudicator.TitleIDs(); len(ids) == 1 {
+			*title = ids[0]
+		}
+	}
 	rules, ok := ts[*title]
 	if !ok {
-		return fmt.Errorf("unknown title %q", *title)
+		return adjudicator.UnknownTitle(*title)
 	}
 	if _, err := rules.Setup(*scenario, nil); err != nil {
 		return err
@@ -241,11 +242,8 @@ func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 	default:
 		return fmt.Errorf("--policy is random or aggressive, not %q", *policy)
 	}
-	if _, ok := rules.(*hell.Rules); ok {
-		o.Period = hell.Week
-		if *standing {
-			o.Prelude = hell.StandingAll()
-		}
+	if t, ok := rules.(adjudicator.PlayoutTuner); ok {
+		t.TunePlayout(&o, *standing)
 	}
 	st := adjudicator.Playout(rules, o, time.Now)
 	if *asJSON {

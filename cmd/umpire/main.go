@@ -15,9 +15,9 @@ Usage:
                   play over stdin/stdout: lines like @alice /game status
   umpire export   [--db FILE] [--game ID]      print a game record as JSON
   umpire verify   RECORD.json                  re-derive every roll, check the commitment
-  umpire playout  --title hell --scenario ID --games N --seed S [--json]
+  umpire playout  --title ID --scenario ID --games N --seed S [--json]
                   play random complete games and check them
-  umpire render   [--db FILE] [--game ID] --view public|french|vm|referee --out FILE.png
+  umpire render   [--db FILE] [--game ID] --view public|<side>|referee --out FILE.png
                   draw a game's map as one viewer sees it
   umpire backup   --db FILE --out FILE         a consistent copy (while no bot holds the file)
   umpire check    [--db FILE]                  bbolt's consistency check; replay every game against its snapshots

@@ -7,14 +7,12 @@ import (
 	"strings"
 
 	"github.com/umpirebot/umpire/adjudicator"
-	"github.com/umpirebot/umpire/adjudicator/hell"
 	"github.com/umpirebot/umpire/bot"
 	"github.com/umpirebot/umpire/render"
-	hellmap "github.com/umpirebot/umpire/render/hell"
 )
 
 func init() {
-	maps = func(ts map[string]adjudicator.Rules) bot.Mapper { return newRenderer(ts["hell"]) }
+	maps = func(ts map[string]adjudicator.Rules) (bot.Mapper, error) { return render.ForTitles(ts) }
 	subcommands["render"] = cmdRender
 }
 
@@ -25,14 +23,14 @@ func cmdRender(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("render", stderr)
 	dbPath := fs.String("db", "umpire.db", "bbolt database `file`")
 	game := fs.String("game", "", "game `id` (may be omitted when the file holds one game)")
-	view := fs.String("view", "public", "whose view: public, a side (french, vm) or referee")
+	view := fs.String("view", "public", "whose view: public, a side of the game's title, or referee")
 	out := fs.String("out", "", "PNG `file` to write")
 	data := fs.String("data", "", "`dir`ectory with transcribed chart files (as the game is played with)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if *out == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: umpire render [--db FILE] [--game ID] --view public|french|vm|referee --out FILE.png")
+		fmt.Fprintln(stderr, "usage: umpire render [--db FILE] [--game ID] --view public|<side>|referee --out FILE.png")
 		return errUsage
 	}
 	ts, err := titles(*data)
@@ -64,7 +62,11 @@ func cmdRender(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	png, err := newRenderer(ts["hell"]).PNG(rules.View(g.State, viewer))
+	r, err := render.ForTitles(ts)
+	if err != nil {
+		return err
+	}
+	png, err := r.PNG(rules.View(g.State, viewer))
 	if err != nil {
 		return err
 	}
@@ -73,18 +75,6 @@ func cmdRender(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "%s: game %s, %s view, %d bytes\n", *out, id, viewer, len(png))
 	return nil
-}
-
-// newRenderer draws maps from the data the rules were loaded with (an
-// operator's transcription included).
-func newRenderer(hellRules adjudicator.Rules) *render.Renderer {
-	d := hell.MustDefault()
-	if hr, ok := hellRules.(*hell.Rules); ok {
-		d = hr.Data()
-	}
-	r := render.New()
-	r.Register("hell", hellmap.NewBoard(d))
-	return r
 }
 
 // viewerNamed parses a --view value.
