@@ -58,6 +58,8 @@ type board struct {
 	bases  []*baseGeo
 	// fixed obstacles for the placer, per region (main map, inset)
 	fixed, fixedInset []render.Obstacle
+
+	spr sprites
 }
 
 type zoneGeo struct {

@@ -212,21 +212,7 @@ func (h *board) trenches(c *render.Canvas, b *hell.BoardView) {
 		if lv <= 0 {
 			continue
 		}
-		sp := 18.0
-		if lv >= 2 {
-			sp = 11
-		}
-		c.SetColor(inkTrench)
-		c.SetLineWidth(1.1)
-		for _, s := range render.Hatch(g.poly, -math.Pi/4, sp, 0) {
-			c.DrawLine(s[0], s[1], s[2], s[3])
-		}
-		if lv >= 3 {
-			for _, s := range render.Hatch(g.poly, math.Pi/4, sp, 0) {
-				c.DrawLine(s[0], s[1], s[2], s[3])
-			}
-		}
-		c.Stroke()
+		c.Paint(h.sprite(zoneHatch, g.z.ID, min(lv, 3)), 0, 0, inkTrench)
 		// redraw the label on a plate, with the level
 		plate, badge := h.trenchPlate(c, g)
 		ink := inkFlat
@@ -235,7 +221,13 @@ func (h *board) trenches(c *render.Canvas, b *hell.BoardView) {
 		}
 		c.Rect(plate.X0, plate.Y0, plate.X1, plate.Y1, ink)
 		h.zoneLabel(c, g)
-		trenchBadge(c, badge.X0, badge.Y0, lv)
+		if lv <= 3 {
+			c.Paint(h.sprite(zoneBadge, g.z.ID, lv), 0, 0, inkTrench)
+			c.Paint(h.sprite(zoneBadgeEdge, g.z.ID, lv), 0, 0, inkWhite)
+			trenchBadgeText(c, badge.X0, badge.Y0, lv)
+		} else {
+			trenchBadge(c, badge.X0, badge.Y0, lv)
+		}
 	}
 	for _, p := range h.pas {
 		lv := b.Trench[p.p.ID]
@@ -243,29 +235,7 @@ func (h *board) trenches(c *render.Canvas, b *hell.BoardView) {
 			continue
 		}
 		// a toothed ring: the VM's trench around the PA
-		r := discR + 6
-		teeth := 14
-		c.NewSubPath()
-		for i := 0; i <= 2*teeth; i++ {
-			a := float64(i) * math.Pi / float64(teeth)
-			rr := r
-			if i%2 == 1 {
-				rr = r + 3.5
-			}
-			x, y := p.x+rr*math.Cos(a), p.y+rr*math.Sin(a)
-			if i == 0 {
-				c.MoveTo(x, y)
-			} else {
-				c.LineTo(x, y)
-			}
-		}
-		c.ClosePath()
-		c.SetColor(inkTrench)
-		c.SetLineWidth(2.2)
-		if lv < 3 {
-			c.SetLineWidth(1.4)
-		}
-		c.Stroke()
+		c.Paint(h.sprite(paRing, p.p.ID, min(lv, 3)), 0, 0, inkTrench)
 	}
 }
 
@@ -285,15 +255,19 @@ func (h *board) trenchPlate(c *render.Canvas, g *zoneGeo) (plate, badge render.B
 
 // trenchBadge: "trench N" on the trench ink.
 func trenchBadge(c *render.Canvas, x, y float64, lv int) {
-	s := fmt.Sprintf("trench %d", lv)
-	c.Font(9.5, true)
-	w := c.Width(s) + 8
-	c.DrawRoundedRectangle(x, y, w, 14, 3)
+	badgePath(c, c, x, y, lv)
 	c.SetColor(inkTrench)
 	c.FillPreserve()
 	c.SetColor(inkWhite)
 	c.SetLineWidth(1)
 	c.Stroke()
+	trenchBadgeText(c, x, y, lv)
+}
+
+func trenchBadgeText(c *render.Canvas, x, y float64, lv int) {
+	s := fmt.Sprintf("trench %d", lv)
+	c.Font(9.5, true)
+	w := c.Width(s) + 8
 	c.Text(s, x+w/2, y+7, 0.5, 0.5, inkWhite)
 }
 
@@ -304,22 +278,12 @@ func trenchBadge(c *render.Canvas, x, y float64, lv int) {
 func (h *board) highlights(c *render.Canvas, m *marks) {
 	for _, loc := range m.locs {
 		if g := h.zoneBy[loc]; g != nil {
-			c.Poly(g.poly)
-			c.SetLineJoinRound()
-			c.SetColor(inkBlack)
-			c.SetLineWidth(7)
-			c.StrokePreserve()
-			c.SetColor(inkHot)
-			c.SetLineWidth(4)
-			c.Stroke()
+			c.Paint(h.sprite(zoneHotEdge, g.z.ID, 0), 0, 0, inkBlack)
+			c.Paint(h.sprite(zoneHot, g.z.ID, 0), 0, 0, inkHot)
 		}
 		if p := h.paBy[loc]; p != nil {
-			c.DrawCircle(p.x, p.y, discR+11)
-			c.SetColor(inkHot)
-			c.FillPreserve()
-			c.SetColor(inkBlack)
-			c.SetLineWidth(1.5)
-			c.Stroke()
+			c.Paint(h.sprite(paHot, p.p.ID, 0), 0, 0, inkHot)
+			c.Paint(h.sprite(paHotEdge, p.p.ID, 0), 0, 0, inkBlack)
 		}
 	}
 }
@@ -329,25 +293,17 @@ func (h *board) highlights(c *render.Canvas, m *marks) {
 func (h *board) discs(c *render.Canvas, b *hell.BoardView, m *marks) {
 	for _, p := range h.pas {
 		if b.Control[p.p.ID] == hell.VM {
-			diamond(c, p.x, p.y, discR+2.5)
+			c.Paint(h.sprite(paVM, p.p.ID, 0), 0, 0, inkVM)
+			c.Paint(h.sprite(paVMEdge, p.p.ID, 0), 0, 0, inkBlack)
 		} else {
-			c.DrawCircle(p.x, p.y, discR)
-			c.SetColor(inkFr)
-			c.FillPreserve()
-			c.SetColor(inkWhite)
-			c.SetLineWidth(2)
-			c.Stroke()
+			c.Paint(h.sprite(paFr, p.p.ID, 0), 0, 0, inkFr)
+			c.Paint(h.sprite(paFrEdge, p.p.ID, 0), 0, 0, inkWhite)
 		}
 	}
 }
 
 func diamond(c *render.Canvas, x, y, r float64) {
-	c.NewSubPath()
-	c.MoveTo(x, y-r)
-	c.LineTo(x+r, y)
-	c.LineTo(x, y+r)
-	c.LineTo(x-r, y)
-	c.ClosePath()
+	diamondPath(c, x, y, r)
 	c.SetColor(inkVM)
 	c.FillPreserve()
 	c.SetColor(inkBlack)
