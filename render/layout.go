@@ -2,7 +2,7 @@ package render
 
 import (
 	"math"
-	"sort"
+	"slices"
 )
 
 // Geometry helpers and a greedy placer for counter stacks and labels:
@@ -67,6 +67,8 @@ type Obstacle struct {
 type Placer struct {
 	Bounds    Box
 	Obstacles []Obstacle
+
+	grid grid // where the obstacles are, to cost a box by those near it
 }
 
 // Weights of overlap per square pixel, for Obstacle.Weight.
@@ -86,7 +88,10 @@ func (p *Placer) Add(b Box, w float64) {
 
 func (p *Placer) cost(b Box, self string) float64 {
 	c := weightOut * b.outside(p.Bounds)
-	for _, o := range p.Obstacles {
+	// the obstacles that may overlap b, in the order they were added (the
+	// sum is the same, to the last bit, as over all of them)
+	for _, i := range p.grid.near(p, b) {
+		o := &p.Obstacles[i]
 		if o.Box.X1 <= b.X0 || o.Box.X0 >= b.X1 || o.Box.Y1 <= b.Y0 || o.Box.Y0 >= b.Y1 {
 			continue
 		}
@@ -98,22 +103,118 @@ func (p *Placer) cost(b Box, self string) float64 {
 	return c
 }
 
+// grid buckets a Placer's obstacles by the cells of a square grid over
+// its bounds they meet (what lies outside goes to the edge cells).
+type grid struct {
+	n          int // obstacles bucketed
+	bounds     Box
+	cols, rows int
+	cells      [][]int32
+	seen       []uint32 // by obstacle: the last query that met it
+	query      uint32
+	out        []int32
+}
+
+const gridCell = 48.0
+
+// span is the range of cells a box meets, clamped to the grid.
+func (g *grid) span(b Box) (c0, r0, c1, r1 int) {
+	cl := func(v float64, n int) int {
+		v = math.Floor(v / gridCell)
+		if !(v >= 0) { // and NaN
+			return 0
+		}
+		if v > float64(n-1) {
+			return n - 1
+		}
+		return int(v)
+	}
+	return cl(b.X0-g.bounds.X0, g.cols), cl(b.Y0-g.bounds.Y0, g.rows), cl(b.X1-g.bounds.X0, g.cols), cl(b.Y1-g.bounds.Y0, g.rows)
+}
+
+// near lists, in ascending order, the obstacles that share a cell with b.
+func (g *grid) near(p *Placer, b Box) []int32 {
+	if g.cells == nil || g.bounds != p.Bounds || g.n > len(p.Obstacles) {
+		*g = grid{bounds: p.Bounds}
+		g.cols = max(1, int(math.Ceil(p.Bounds.W()/gridCell)))
+		g.rows = max(1, int(math.Ceil(p.Bounds.H()/gridCell)))
+		if !(p.Bounds.W() > 0 && p.Bounds.H() > 0) || g.cols*g.rows > 1<<16 {
+			g.cols, g.rows = 1, 1
+		}
+		g.cells = make([][]int32, g.cols*g.rows)
+	}
+	for ; g.n < len(p.Obstacles); g.n++ {
+		c0, r0, c1, r1 := g.span(p.Obstacles[g.n].Box)
+		for r := r0; r <= r1; r++ {
+			for c := c0; c <= c1; c++ {
+				g.cells[r*g.cols+c] = append(g.cells[r*g.cols+c], int32(g.n))
+			}
+		}
+		g.seen = append(g.seen, 0)
+	}
+	g.query++
+	if g.query == 0 { // wrapped
+		clear(g.seen)
+		g.query = 1
+	}
+	g.out = g.out[:0]
+	c0, r0, c1, r1 := g.span(b)
+	for r := r0; r <= r1; r++ {
+		for c := c0; c <= c1; c++ {
+			for _, i := range g.cells[r*g.cols+c] {
+				if g.seen[i] != g.query {
+					g.seen[i] = g.query
+					g.out = append(g.out, i)
+				}
+			}
+		}
+	}
+	slices.Sort(g.out)
+	return g.out
+}
+
 // Best returns the cheapest candidate, with extra[i] (>= 0) added to
 // candidate i's cost, and its cost; obstacles owned by self cost nothing;
 // ties go to the earliest. Candidates are tried by increasing extra, so
 // the search stops as soon as no candidate left can beat the best found.
 // It does not add the box: call Add.
 func (p *Placer) Best(cands []Box, extra []float64, self string) (Box, float64) {
-	idx := make([]int, len(cands))
-	for i := range idx {
-		idx[i] = i
+	// Visit by extra, ties by index (the order of a stable sort by
+	// extra), popping a heap: the search usually stops long before the
+	// last candidate.
+	less := func(a, b int) bool { return extra[a] < extra[b] || (extra[a] == extra[b] && a < b) }
+	h := make([]int, len(cands))
+	for i := range h {
+		h[i] = i
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return extra[idx[a]] < extra[idx[b]] })
+	down := func(i int) {
+		for {
+			l := 2*i + 1
+			if l >= len(h) {
+				return
+			}
+			if r := l + 1; r < len(h) && less(h[r], h[l]) {
+				l = r
+			}
+			if !less(h[l], h[i]) {
+				return
+			}
+			h[i], h[l] = h[l], h[i]
+			i = l
+		}
+	}
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		down(i)
+	}
 	bi, bc := -1, math.Inf(1)
-	for _, i := range idx {
+	for len(h) > 0 {
+		i := h[0]
 		if extra[i] > bc+1e-9 {
 			break
 		}
+		h[0] = h[len(h)-1]
+		h = h[:len(h)-1]
+		down(0)
 		c := p.cost(cands[i], self) + extra[i]
 		if c < bc-1e-9 || (c <= bc+1e-9 && i < bi) {
 			bi, bc = i, c

@@ -7,6 +7,9 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
+	"math/rand/v2"
+	"sort"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -222,5 +225,55 @@ func BenchmarkPNGWarm(b *testing.B) {
 		if _, err := r.PNG(v); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestBestLikeSorted: Placer.Best visits candidates as a stable sort by
+// extra would and costs each over the obstacles near it, so it picks what
+// the plain search over all obstacles picks, at the same cost.
+func TestBestLikeSorted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var p *Placer
+	for n := 0; n < 300; n++ {
+		if n%3 == 0 { // else place more in the same placer
+			p = &Placer{Bounds: Corners(0, 0, 200, 200)}
+		}
+		for i := 0; i < rng.IntN(20); i++ {
+			p.Add(BoxAt(rng.Float64()*260-30, rng.Float64()*260-30, 5+rng.Float64()*40, 5+rng.Float64()*40), []float64{WeightLabel, WeightMarker, WeightPlaced}[i%3])
+		}
+		var cands []Box
+		var extra []float64
+		for i := 0; i < 1+rng.IntN(200); i++ {
+			cands = append(cands, BoxAt(rng.Float64()*220-10, rng.Float64()*220-10, 20, 12))
+			extra = append(extra, float64(rng.IntN(8))*0.5) // many ties
+		}
+		gb, gc := p.Best(cands, extra, "")
+		// the plain search
+		idx := make([]int, len(cands))
+		for i := range idx {
+			idx[i] = i
+		}
+		sort.SliceStable(idx, func(a, b int) bool { return extra[idx[a]] < extra[idx[b]] })
+		bi, bc := -1, math.Inf(1)
+		for _, i := range idx {
+			if extra[i] > bc+1e-9 {
+				break
+			}
+			cost := weightOut * cands[i].outside(p.Bounds)
+			for _, o := range p.Obstacles { // all of them
+				if o.Box.X1 <= cands[i].X0 || o.Box.X0 >= cands[i].X1 || o.Box.Y1 <= cands[i].Y0 || o.Box.Y0 >= cands[i].Y1 {
+					continue
+				}
+				cost += o.Weight * cands[i].Overlap(o.Box)
+			}
+			c := cost + extra[i]
+			if c < bc-1e-9 || (c <= bc+1e-9 && i < bi) {
+				bi, bc = i, c
+			}
+		}
+		if gb != cands[bi] || gc != bc {
+			t.Fatalf("case %d: %v at %v, want %v at %v", n, gb, gc, cands[bi], bc)
+		}
+		p.Add(gb, WeightPlaced)
 	}
 }
