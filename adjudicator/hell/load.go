@@ -4,34 +4,26 @@ package hell
 //
 // The four files under data/ are embedded. LoadFS reads them from any
 // fs.FS and LoadOver lets an operator replace any of them with a
-// transcription of the printed charts. Each file is parsed as TOML (syntax
-// errors carry their position), then the parsed tree is walked against the
-// Go types of data.go, filling them and reporting unknown keys and wrong
-// types at the exact line of the offending key or array element. The
-// rules are then checked across the four files. Every fault names its
-// file, line, table element and field:
+// transcription of the printed charts. The shared loader (package
+// dataload) reads each file, decodes it strictly into the Go types of
+// data.go and reports unknown keys and wrong types at their lines; this
+// file holds Hell's own checks: the rules, within and across the four
+// files. Every fault names its file, line, table element and field:
 //
 //	map.toml:123: pa H6: field zone: unknown zone "XX" (zones are A, C, ...)
-//
-// BurntSushi/toml does not report the lines of keys, so a small scanner
-// (ldLocator, below) maps each key and array element of the source text
-// to its line.
 
 import (
 	"embed"
-	"errors"
 	"fmt"
 	"io/fs"
 	"math"
-	"path/filepath"
-	"reflect"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
-	"github.com/BurntSushi/toml"
+	"github.com/umpirebot/umpire/adjudicator/dataload"
 )
 
 //go:embed data/*.toml
@@ -53,9 +45,12 @@ const (
 	ldLastTurn    = 8    // 9.3: eight turns
 	ldMapSize     = 1000 // map units
 	ldMaxVMLosses = 85   // 1.5: 86 steps and the siege fails
-	ldMaxFileSize = 4 << 20
-	ldMaxErrors   = 200 // faults kept per load
 )
+
+// ldLabels name the tables of the arrays of tables in faults: "pa H6",
+// "column 10-12", "trench at T", "turn 3", "line lost 4", "zone #7".
+var ldLabels = []dataload.Label{{Key: "id"}, {Key: "label"}, {Key: "at", Show: true},
+	{Key: "turn", Show: true}, {Key: "lost", Show: true}, {Key: "min", Show: true}}
 
 var (
 	ldDefaultOnce sync.Once
@@ -88,10 +83,7 @@ func MustDefault() *Data {
 // LoadFS reads map.toml, units.toml, tables.toml and scenarios.toml from
 // the root of fsys and checks them.
 func LoadFS(fsys fs.FS) (*Data, error) {
-	return ldLoad(func(name string) (string, string, error) {
-		b, err := ldReadLimited(fsys, name)
-		return string(b), name, err
-	})
+	return ldLoad(dataload.New(fsys, ldDataFiles...))
 }
 
 // LoadOver loads the data with any of the four files present in over
@@ -104,509 +96,53 @@ func LoadOver(over fs.FS, dir string) (*Data, error) {
 	if err != nil {
 		return nil, err
 	}
-	found := 0
-	for _, name := range ldDataFiles {
-		if _, err := fs.Stat(over, name); err == nil {
-			found++
-		}
+	dl, err := dataload.NewOver(sub, over, dir, ldDataFiles...)
+	if err != nil {
+		return nil, err
 	}
-	if found == 0 {
-		return nil, DataErrors{{File: dir, Msg: "none of " + strings.Join(ldDataFiles, ", ") + " is in the directory"}}
-	}
-	return ldLoad(func(name string) (string, string, error) {
-		b, err := ldReadLimited(over, name)
-		if err == nil {
-			return string(b), filepath.Join(dir, name), nil
-		}
-		if !errors.Is(err, fs.ErrNotExist) {
-			return "", filepath.Join(dir, name), err
-		}
-		b, err = ldReadLimited(sub, name)
-		return string(b), name, err
-	})
+	return ldLoad(dl)
 }
-
-func ldReadLimited(fsys fs.FS, name string) ([]byte, error) {
-	if st, err := fs.Stat(fsys, name); err == nil && st.Size() > ldMaxFileSize {
-		return nil, fmt.Errorf("file larger than %d bytes", ldMaxFileSize)
-	}
-	b, err := fs.ReadFile(fsys, name)
-	if err == nil && len(b) > ldMaxFileSize {
-		return nil, fmt.Errorf("file larger than %d bytes", ldMaxFileSize)
-	}
-	return b, err
-}
-
-// ---------------------------------------------------------------- errors
 
 // DataError is one fault in a data file.
-type DataError struct {
-	File  string // "map.toml", or the operator's path
-	Line  int    // 1-based; 0 when the file could not be read
-	Where string // the table element: "pa H6", "scenario five-hills, trench at T"
-	Field string // the key in it: "zone", "adjacent[2]"
-	Msg   string
-}
-
-func (e *DataError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.File)
-	if e.Line > 0 {
-		b.WriteString(":")
-		b.WriteString(strconv.Itoa(e.Line))
-	}
-	b.WriteString(": ")
-	if e.Where != "" {
-		b.WriteString(e.Where)
-		b.WriteString(": ")
-	}
-	if e.Field != "" {
-		b.WriteString("field ")
-		b.WriteString(e.Field)
-		b.WriteString(": ")
-	}
-	b.WriteString(e.Msg)
-	return b.String()
-}
+type DataError = dataload.Error
 
 // DataErrors is every fault found by one load, in file and line order.
-type DataErrors []*DataError
-
-func (es DataErrors) Error() string {
-	lines := make([]string, 0, len(es))
-	for i, e := range es {
-		if i == 50 {
-			lines = append(lines, fmt.Sprintf("... and %d more", len(es)-i))
-			break
-		}
-		lines = append(lines, e.Error())
-	}
-	return strings.Join(lines, "\n")
-}
-
-// Unwrap gives the single faults to errors.Is and errors.As.
-func (es DataErrors) Unwrap() []error {
-	out := make([]error, len(es))
-	for i, e := range es {
-		out[i] = e
-	}
-	return out
-}
+type DataErrors = dataload.Errors
 
 // ------------------------------------------------------------------ load
 
-type ldSrcFile struct {
-	name    string // canonical name: map.toml ...
-	display string // name in errors
-	text    string
-	loc     *ldLocator
-}
-
 type ldLoader struct {
-	files map[string]*ldSrcFile
-	errs  DataErrors
-	d     *Data
+	dl *dataload.Loader
+	d  *Data
 }
 
-func ldLoad(read func(name string) (text, display string, err error)) (*Data, error) {
-	l := &ldLoader{files: map[string]*ldSrcFile{}, d: &Data{}}
-	targets := map[string]any{
-		FileMap:       &l.d.Map,
-		FileUnits:     &l.d.Forces,
-		FileTables:    &l.d.Tables,
-		FileScenarios: &l.d.Scenarios,
-	}
-	ok := true
-	for _, name := range ldDataFiles {
-		text, display, err := read(name)
-		if display == "" {
-			display = name
-		}
-		f := &ldSrcFile{name: name, display: display, text: text}
-		l.files[name] = f
-		if err != nil {
-			l.errs = append(l.errs, &DataError{File: display, Msg: "cannot read: " + err.Error()})
-			ok = false
-			continue
-		}
-		if !l.decode(f, targets[name]) {
-			ok = false
-		}
-	}
+func ldLoad(dl *dataload.Loader) (*Data, error) {
+	dl.Labels = ldLabels
+	l := &ldLoader{dl: dl, d: &Data{}}
+	ok := dl.Decode(FileMap, &l.d.Map)
+	ok = dl.Decode(FileUnits, &l.d.Forces) && ok
+	ok = dl.Decode(FileTables, &l.d.Tables) && ok
+	ok = dl.Decode(FileScenarios, &l.d.Scenarios) && ok
 	if ok {
 		l.checkMap()
 		l.checkUnits()
 		l.checkTables()
 		l.checkScenarios()
 	}
-	if len(l.errs) > 0 {
-		l.sortErrors()
-		return nil, l.errs
+	if err := dl.Err(); err != nil {
+		return nil, err
 	}
 	return l.d, nil
 }
 
-func (l *ldLoader) sortErrors() {
-	rank := map[string]int{}
-	for i, n := range ldDataFiles {
-		if f := l.files[n]; f != nil {
-			rank[f.display] = i
-		}
-	}
-	sort.SliceStable(l.errs, func(i, j int) bool {
-		a, b := l.errs[i], l.errs[j]
-		if rank[a.File] != rank[b.File] {
-			return rank[a.File] < rank[b.File]
-		}
-		return a.Line < b.Line
-	})
-	if len(l.errs) > ldMaxErrors {
-		l.errs = l.errs[:ldMaxErrors]
-	}
-}
-
 // errAt records a fault at the line of path in file.
 func (l *ldLoader) errAt(file string, path []any, where, field, format string, args ...any) {
-	if len(l.errs) >= ldMaxErrors*2 {
-		return
-	}
-	f := l.files[file]
-	e := &DataError{File: file, Where: where, Field: field, Msg: fmt.Sprintf(format, args...)}
-	if f != nil {
-		e.File = f.display
-		if f.loc != nil {
-			e.Line = f.loc.line(path...)
-		}
-	}
-	l.errs = append(l.errs, e)
+	l.dl.Errorf(file, path, where, field, format, args...)
 }
 
 func ldP(parts ...any) []any { return parts }
 
-// decode parses one file and fills target from it, checking the schema.
-func (l *ldLoader) decode(f *ldSrcFile, target any) bool {
-	parsed, err := ldParse(f.text)
-	if err != nil {
-		e := &DataError{File: f.display, Line: 1, Msg: "syntax error: " + err.Error()}
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			// The offset is more exact than Position.Line, which can
-			// name the next line when the fault is at a line's end.
-			e.Line = pe.Position.Line
-			if st := pe.Position.Start; st >= 0 && st <= len(f.text) {
-				e.Line = 1 + strings.Count(f.text[:st], "\n")
-			}
-			e.Field = pe.LastKey
-			e.Msg = "syntax error: " + pe.Message
-		}
-		if e.Line < 1 {
-			e.Line = 1
-		}
-		l.errs = append(l.errs, e)
-		return false
-	}
-	f.loc = parsed.loc
-	n := len(l.errs)
-	c := &ldChecker{l: l, file: f.name}
-	c.walk(parsed.raw, reflect.ValueOf(target).Elem(), nil, "", "")
-	return len(l.errs) == n
-}
-
-// ldParsed is a parsed file: the TOML tree and the lines of its keys.
-// Both are only read once made, so a parse is shared by every load of
-// the same text (tests and fuzzing load the same files many times).
-type ldParsed struct {
-	raw map[string]any
-	loc *ldLocator
-}
-
-var ldParseCache struct {
-	sync.Mutex
-	m     map[string]*ldParsed
-	order []string
-}
-
-const (
-	ldParseCacheSize = 8       // texts kept
-	ldParseCacheMax  = 1 << 20 // bytes: larger texts are not kept
-)
-
-func ldParse(text string) (*ldParsed, error) {
-	c := &ldParseCache
-	c.Lock()
-	p, ok := c.m[text]
-	c.Unlock()
-	if ok {
-		return p, nil
-	}
-	var raw map[string]any
-	if err := ldSafeDecode(text, &raw); err != nil {
-		return nil, err
-	}
-	p = &ldParsed{raw: raw, loc: ldNewLocator(text)}
-	if len(text) > ldParseCacheMax {
-		return p, nil
-	}
-	c.Lock()
-	defer c.Unlock()
-	if c.m == nil {
-		c.m = map[string]*ldParsed{}
-	}
-	if _, ok := c.m[text]; !ok {
-		if len(c.order) >= ldParseCacheSize {
-			delete(c.m, c.order[0])
-			c.order = c.order[1:]
-		}
-		c.m[text] = p
-		c.order = append(c.order, text)
-	}
-	return p, nil
-}
-
-func ldSafeDecode(text string, v any) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("toml decoder failed: %v", r)
-		}
-	}()
-	_, err = toml.Decode(text, v)
-	return err
-}
-
-// ---------------------------------------------------------------- schema
-
-// ldChecker walks the parsed tree against the Go type, reporting unknown
-// keys and wrong value types at their lines.
-type ldChecker struct {
-	l    *ldLoader
-	file string
-}
-
-func (c *ldChecker) walk(v any, rv reflect.Value, path []any, where, field string) {
-	t := rv.Type()
-	switch t.Kind() {
-	case reflect.Struct:
-		m, ok := v.(map[string]any)
-		if !ok {
-			c.typeErr(path, where, field, "a table", v)
-			return
-		}
-		fields, names := ldTomlFields(t)
-		ks := make([]string, 0, len(m))
-		for k := range m {
-			ks = append(ks, k)
-		}
-		sort.Strings(ks)
-		for _, k := range ks {
-			sub := ldAppendPath(path, k)
-			idx, ok := fields[k]
-			if !ok {
-				c.l.errAt(c.file, sub, where, ldJoinField(field, k), "unknown key (the keys here are %s)", strings.Join(names, ", "))
-				continue
-			}
-			fv := rv.Field(idx)
-			ft := fv.Type()
-			val := m[k]
-			switch {
-			case ft.Kind() == reflect.Slice && ft.Elem().Kind() == reflect.Struct:
-				list, ok := ldAsList(val)
-				if !ok {
-					c.typeErr(sub, where, ldJoinField(field, k), "an array of tables", val)
-					continue
-				}
-				fv.Set(reflect.MakeSlice(ft, len(list), len(list)))
-				for i, e := range list {
-					em, _ := e.(map[string]any)
-					c.walk(e, fv.Index(i), ldAppendPath(sub, i), ldJoinWhere(where, ldElemLabel(k, em, i)), "")
-				}
-			case ft.Kind() == reflect.Struct:
-				if _, ok := val.(map[string]any); !ok {
-					// Name the key: inside the table there is no field yet.
-					c.typeErr(sub, where, ldJoinField(field, k), "a table", val)
-					continue
-				}
-				c.walk(val, fv, sub, ldJoinWhere(where, k), "")
-			default:
-				c.walk(val, fv, sub, where, ldJoinField(field, k))
-			}
-		}
-	case reflect.Slice, reflect.Array:
-		list, ok := ldAsList(v)
-		if !ok {
-			c.typeErr(path, where, field, "an array", v)
-			return
-		}
-		if t.Kind() == reflect.Array && len(list) != t.Len() {
-			c.l.errAt(c.file, path, where, field, "want %d values, found %d", t.Len(), len(list))
-			return
-		}
-		if t.Kind() == reflect.Slice {
-			rv.Set(reflect.MakeSlice(t, len(list), len(list)))
-		}
-		for i, e := range list {
-			c.walk(e, rv.Index(i), ldAppendPath(path, i), where, fmt.Sprintf("%s[%d]", field, i))
-		}
-	case reflect.String:
-		s, ok := v.(string)
-		if !ok {
-			c.typeErr(path, where, field, "a string", v)
-			return
-		}
-		rv.SetString(s)
-	case reflect.Int:
-		n, ok := v.(int64)
-		switch {
-		case !ok:
-			c.typeErr(path, where, field, "an integer", v)
-		case n < math.MinInt32 || n > math.MaxInt32:
-			c.l.errAt(c.file, path, where, field, "integer %d out of range", n)
-		default:
-			rv.SetInt(n)
-		}
-	case reflect.Float64:
-		switch x := v.(type) {
-		case float64:
-			rv.SetFloat(x)
-		case int64:
-			if x < -(1<<53) || x > 1<<53 {
-				c.l.errAt(c.file, path, where, field, "number %d out of range", x)
-				return
-			}
-			rv.SetFloat(float64(x))
-		default:
-			c.typeErr(path, where, field, "a number", v)
-		}
-	case reflect.Bool:
-		b, ok := v.(bool)
-		if !ok {
-			c.typeErr(path, where, field, "true or false", v)
-			return
-		}
-		rv.SetBool(b)
-	default:
-		c.l.errAt(c.file, path, where, field, "the loader cannot fill a Go %s", t)
-	}
-}
-
-func (c *ldChecker) typeErr(path []any, where, field, want string, v any) {
-	c.l.errAt(c.file, path, where, field, "want %s, found %s", want, ldDescribe(v))
-}
-
-func ldDescribe(v any) string {
-	switch x := v.(type) {
-	case string:
-		if len(x) > 40 {
-			x = x[:40] + "..."
-		}
-		return fmt.Sprintf("the string %q", x)
-	case int64:
-		return fmt.Sprintf("the integer %d", x)
-	case float64:
-		return fmt.Sprintf("the number %v", x)
-	case bool:
-		return fmt.Sprintf("%v", x)
-	case map[string]any:
-		return "a table"
-	case nil:
-		return "nothing"
-	}
-	if _, ok := ldAsList(v); ok {
-		return "an array"
-	}
-	return fmt.Sprintf("a %T", v)
-}
-
-func ldAsList(v any) ([]any, bool) {
-	switch x := v.(type) {
-	case []any:
-		return x, true
-	case []map[string]any:
-		out := make([]any, len(x))
-		for i, m := range x {
-			out[i] = m
-		}
-		return out, true
-	}
-	return nil, false
-}
-
-var ldFieldCache sync.Map // reflect.Type -> *ldTypeFields
-
-type ldTypeFields struct {
-	byKey map[string]int // toml key -> field index
-	names []string
-}
-
-func ldTomlFields(t reflect.Type) (map[string]int, []string) {
-	if tf, ok := ldFieldCache.Load(t); ok {
-		x := tf.(*ldTypeFields)
-		return x.byKey, x.names
-	}
-	tf := &ldTypeFields{byKey: map[string]int{}}
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		tag := strings.Split(f.Tag.Get("toml"), ",")[0]
-		if tag == "" || tag == "-" || !f.IsExported() {
-			continue
-		}
-		tf.byKey[tag] = i
-		tf.names = append(tf.names, tag)
-	}
-	ldFieldCache.Store(t, tf)
-	return tf.byKey, tf.names
-}
-
-func ldAppendPath(path []any, part any) []any {
-	out := make([]any, len(path), len(path)+1)
-	copy(out, path)
-	return append(out, part)
-}
-
-func ldJoinField(field, k string) string {
-	if k == "" || strings.IndexFunc(k, func(r rune) bool { return !ldIsBare(byte(r)) || r > 127 }) >= 0 {
-		k = strconv.Quote(k) // a key TOML had to quote
-	}
-	if field == "" {
-		return k
-	}
-	return field + "." + k
-}
-
-func ldJoinWhere(where, s string) string {
-	if where == "" {
-		return s
-	}
-	return where + ", " + s
-}
-
-// ldElemLabel names the i-th table of an array of tables: "pa H6",
-// "column 10-12", "trench at T", "turn 3", "line lost 4", "zone #7".
-func ldElemLabel(key string, m map[string]any, i int) string {
-	if s, ok := m["id"].(string); ok && s != "" {
-		return key + " " + s
-	}
-	if s, ok := m["label"].(string); ok && s != "" {
-		return key + " " + s
-	}
-	if s, ok := m["at"].(string); ok && s != "" {
-		return key + " at " + s
-	}
-	if n, ok := m["turn"].(int64); ok {
-		if key == "turn" {
-			return "turn " + strconv.FormatInt(n, 10)
-		}
-		return key + " turn " + strconv.FormatInt(n, 10)
-	}
-	if n, ok := m["lost"].(int64); ok {
-		return key + " lost " + strconv.FormatInt(n, 10)
-	}
-	if n, ok := m["min"].(int64); ok {
-		return key + " min " + strconv.FormatInt(n, 10)
-	}
-	return key + " #" + strconv.Itoa(i+1)
-}
-
-// ldLabel is ldElemLabel for the checks on decoded values.
+// ldLabel names the i-th element of a table array in the checks.
 func ldLabel(key, id string, i int) string {
 	if id != "" {
 		return key + " " + id
@@ -661,7 +197,6 @@ var (
 	ldFrenchKinds  = ldSetOf(KindInfantry, KindThai, KindMG, KindTank)
 	ldFireResults  = ldSetOf("-", "T", "D", "1", "2", "3", "*")
 	ldHthResults   = ldSetOf("-", "T", "A1+T", "D1+T", "D2+T", "AD", "DD", "BD", "*")
-	ldProvenances  = ldSetOf(string(FromRulebook), string(FromReconstructed))
 	ldAccentFolder = strings.NewReplacer("é", "e", "è", "e", "ê", "e", "ë", "e", "É", "e", "ç", "c", "Ç", "c",
 		"à", "a", "â", "a", "ï", "i", "î", "i", "ô", "o", "ö", "o", "ù", "u", "û", "u", "ü", "u")
 	ldCrAliases = map[string]string{"eliane": ldCrElaine, "lilie": ldCrLili, "lily": ldCrLili}
@@ -740,14 +275,9 @@ func ldQuoteList(xs []string, max int) string {
 
 // --------------------------------------------------------------- the map
 
+// checkProvenance: DESIGN invariant 6, each table says where it comes from.
 func (l *ldLoader) checkProvenance(file string, path []any, where string, pv Provenance) {
-	if !ldProvenances[string(pv)] {
-		if pv == "" {
-			l.errAt(file, path, where, "provenance", "missing; say \"rulebook\" or \"reconstructed\" (DESIGN invariant 6)")
-			return
-		}
-		l.errAt(file, path, where, "provenance", "%q: want \"rulebook\" or \"reconstructed\"", pv)
-	}
+	l.dl.Provenance(file, path, where, string(pv))
 }
 
 func (l *ldLoader) checkMap() {
@@ -1577,7 +1107,7 @@ func (l *ldLoader) checkResults(path []any, where string, results []string, allo
 	}
 	for j, r := range results {
 		if !allowed[r] {
-			l.errAt(FileTables, ldAppendPath(path, j), where, fmt.Sprintf("results[%d]", j), "%q: want one of %s", r, strings.Join(ldKeys(allowed), " "))
+			l.errAt(FileTables, append(path[:len(path):len(path)], j), where, fmt.Sprintf("results[%d]", j), "%q: want one of %s", r, strings.Join(ldKeys(allowed), " "))
 		}
 	}
 }
@@ -1865,337 +1395,4 @@ func ldLinkedToCaptured(d *Data, pa *PA, captured map[string]bool) bool {
 		}
 	}
 	return false
-}
-
-// --------------------------------------------------------------- locator
-
-// ldLocator maps the keys and array elements of a TOML text to their lines.
-// It runs on text the TOML parser has accepted, but never panics on any
-// input.
-type ldLocator struct {
-	root *ldPosNode
-}
-
-type ldPosNode struct {
-	line  int
-	aot   bool // an array of tables
-	kids  map[string]*ldPosNode
-	elems []*ldPosNode
-}
-
-func (n *ldPosNode) kid(k string) *ldPosNode {
-	if n.kids == nil {
-		n.kids = map[string]*ldPosNode{}
-	}
-	c := n.kids[k]
-	if c == nil {
-		c = &ldPosNode{}
-		n.kids[k] = c
-	}
-	return c
-}
-
-// line returns the line of path (keys and indexes), or of the deepest
-// part of it that exists, or 1.
-func (lc *ldLocator) line(path ...any) int {
-	best := 1
-	n := lc.root
-	for _, part := range path {
-		var next *ldPosNode
-		switch x := part.(type) {
-		case string:
-			if n.kids != nil {
-				next = n.kids[x]
-			}
-		case int:
-			if x >= 0 && x < len(n.elems) {
-				next = n.elems[x]
-			}
-		}
-		if next == nil {
-			break
-		}
-		n = next
-		if n.line > 0 {
-			best = n.line
-		}
-	}
-	return best
-}
-
-type ldScan struct {
-	s    string
-	i    int
-	line int
-}
-
-func ldNewLocator(text string) *ldLocator {
-	lc := &ldLocator{root: &ldPosNode{line: 1}}
-	sc := &ldScan{s: text, line: 1}
-	cur := lc.root
-	for sc.i < len(sc.s) {
-		start := sc.i
-		sc.skipSpaceNL()
-		if sc.i >= len(sc.s) {
-			break
-		}
-		switch sc.s[sc.i] {
-		case '[':
-			line := sc.line
-			aot := strings.HasPrefix(sc.s[sc.i:], "[[")
-			if aot {
-				sc.i += 2
-			} else {
-				sc.i++
-			}
-			path := sc.keyPath()
-			sc.skipInline()
-			if aot && strings.HasPrefix(sc.s[sc.i:], "]]") {
-				sc.i += 2
-			} else if sc.i < len(sc.s) && sc.s[sc.i] == ']' {
-				sc.i++
-			}
-			cur = lc.header(path, aot, line)
-			sc.skipToEOL()
-		default:
-			line := sc.line
-			path := sc.keyPath()
-			sc.skipInline()
-			if len(path) == 0 || sc.i >= len(sc.s) || sc.s[sc.i] != '=' {
-				sc.skipToEOL()
-				break
-			}
-			sc.i++
-			sc.skipInline()
-			n := ldDescend(cur, path)
-			n.line = line
-			sc.value(n, 0)
-			sc.skipToEOL()
-		}
-		if sc.i == start {
-			sc.i++ // always progress
-		}
-	}
-	return lc
-}
-
-func (lc *ldLocator) header(path []string, aot bool, line int) *ldPosNode {
-	n := lc.root
-	for k, key := range path {
-		c := n.kid(key)
-		if c.line == 0 {
-			c.line = line
-		}
-		if k == len(path)-1 {
-			if aot {
-				c.aot = true
-				e := &ldPosNode{line: line}
-				c.elems = append(c.elems, e)
-				return e
-			}
-			return c
-		}
-		if c.aot && len(c.elems) > 0 {
-			n = c.elems[len(c.elems)-1]
-		} else {
-			n = c
-		}
-	}
-	return n
-}
-
-// ldDescend follows a dotted key from a table, creating nodes.
-func ldDescend(n *ldPosNode, path []string) *ldPosNode {
-	for _, k := range path {
-		n = n.kid(k)
-	}
-	return n
-}
-
-func (sc *ldScan) peek() byte {
-	if sc.i < len(sc.s) {
-		return sc.s[sc.i]
-	}
-	return 0
-}
-
-func (sc *ldScan) advance() {
-	if sc.i < len(sc.s) {
-		if sc.s[sc.i] == '\n' {
-			sc.line++
-		}
-		sc.i++
-	}
-}
-
-func (sc *ldScan) skipInline() {
-	for sc.i < len(sc.s) && (sc.s[sc.i] == ' ' || sc.s[sc.i] == '\t') {
-		sc.i++
-	}
-}
-
-// skipSpaceNL skips blanks, newlines and comments.
-func (sc *ldScan) skipSpaceNL() {
-	for sc.i < len(sc.s) {
-		switch sc.s[sc.i] {
-		case ' ', '\t', '\r', '\n':
-			sc.advance()
-		case '#':
-			for sc.i < len(sc.s) && sc.s[sc.i] != '\n' {
-				sc.i++
-			}
-		default:
-			return
-		}
-	}
-}
-
-func (sc *ldScan) skipToEOL() {
-	for sc.i < len(sc.s) && sc.s[sc.i] != '\n' {
-		sc.i++
-	}
-}
-
-// keyPath reads a possibly dotted, possibly quoted key.
-func (sc *ldScan) keyPath() []string {
-	var path []string
-	for {
-		sc.skipInline()
-		c := sc.peek()
-		switch {
-		case c == '"' || c == '\'':
-			path = append(path, sc.quoted(c))
-		case ldIsBare(c):
-			st := sc.i
-			for sc.i < len(sc.s) && ldIsBare(sc.s[sc.i]) {
-				sc.i++
-			}
-			path = append(path, sc.s[st:sc.i])
-		default:
-			return path
-		}
-		sc.skipInline()
-		if sc.peek() != '.' {
-			return path
-		}
-		sc.i++
-	}
-}
-
-func ldIsBare(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
-}
-
-// quoted reads a one-line string starting at its quote and returns its
-// content (escapes kept as written, enough for key names).
-func (sc *ldScan) quoted(q byte) string {
-	sc.i++
-	var b strings.Builder
-	for sc.i < len(sc.s) && sc.s[sc.i] != q && sc.s[sc.i] != '\n' {
-		if q == '"' && sc.s[sc.i] == '\\' && sc.i+1 < len(sc.s) {
-			sc.i++
-			if sc.s[sc.i] == '\n' {
-				break
-			}
-		}
-		b.WriteByte(sc.s[sc.i])
-		sc.i++
-	}
-	if sc.peek() == q {
-		sc.i++
-	}
-	return b.String()
-}
-
-// value skips one value, recording the lines of array elements and
-// inline-table keys under n.
-func (sc *ldScan) value(n *ldPosNode, depth int) {
-	if depth > 64 {
-		sc.skipToEOL()
-		return
-	}
-	switch c := sc.peek(); c {
-	case '[':
-		sc.i++
-		for {
-			sc.skipSpaceNL()
-			if sc.i >= len(sc.s) {
-				return
-			}
-			if sc.s[sc.i] == ']' {
-				sc.i++
-				return
-			}
-			if sc.s[sc.i] == ',' {
-				sc.i++
-				continue
-			}
-			st := sc.i
-			e := &ldPosNode{line: sc.line}
-			n.elems = append(n.elems, e)
-			sc.value(e, depth+1)
-			if sc.i == st {
-				sc.i++
-			}
-		}
-	case '{':
-		sc.i++
-		for {
-			sc.skipSpaceNL()
-			if sc.i >= len(sc.s) {
-				return
-			}
-			if sc.s[sc.i] == '}' {
-				sc.i++
-				return
-			}
-			if sc.s[sc.i] == ',' {
-				sc.i++
-				continue
-			}
-			st := sc.i
-			line := sc.line
-			path := sc.keyPath()
-			sc.skipInline()
-			if len(path) > 0 && sc.peek() == '=' {
-				sc.i++
-				sc.skipInline()
-				k := ldDescend(n, path)
-				k.line = line
-				sc.value(k, depth+1)
-			}
-			if sc.i == st {
-				sc.i++
-			}
-		}
-	case '"', '\'':
-		if strings.HasPrefix(sc.s[sc.i:], string([]byte{c, c, c})) {
-			sc.i += 3
-			for sc.i < len(sc.s) {
-				if c == '"' && sc.s[sc.i] == '\\' {
-					sc.advance()
-					sc.advance()
-					continue
-				}
-				if strings.HasPrefix(sc.s[sc.i:], string([]byte{c, c, c})) {
-					sc.i += 3
-					for sc.peek() == c { // up to two quotes may close the content
-						sc.i++
-					}
-					return
-				}
-				sc.advance()
-			}
-			return
-		}
-		sc.quoted(c)
-	default:
-		for sc.i < len(sc.s) {
-			switch sc.s[sc.i] {
-			case ',', ']', '}', '\n', '#':
-				return
-			}
-			sc.i++
-		}
-	}
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/umpirebot/umpire/adjudicator/dataload"
 )
 
 // FuzzLoad replaces one of the four data files (which % 4, in the order
@@ -51,7 +53,7 @@ func FuzzLoad(f *testing.F) {
 	})
 }
 
-// FuzzLocator: the line scanner never panics and never names a line
+// FuzzLocator: the locator (dataload.Lines) never panics and never names a line
 // outside the text.
 func FuzzLocator(f *testing.F) {
 	for _, v := range embeddedFiles(f) {
@@ -60,8 +62,8 @@ func FuzzLocator(f *testing.F) {
 	f.Add("a = [\n'''x\n'''\n, {b=[1,[2]]}]\n[[a.b]]\n[a]\n", "a", 1, "b")
 	f.Add("\"\\\"", "", 0, "")
 	f.Fuzz(func(t *testing.T, text, k1 string, i int, k2 string) {
-		lc := ldNewLocator(text)
-		n := lc.line(k1, i, k2)
+		lc := dataload.NewLines([]byte(text))
+		n := lc.Line(k1, i, k2)
 		if lines := strings.Count(text, "\n") + 1; n < 1 || n > lines {
 			t.Fatalf("line %d outside 1..%d", n, lines)
 		}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/umpirebot/umpire/adjudicator/dataload"
 )
 
 // embeddedFiles returns the text of the four embedded data files.
@@ -824,7 +826,8 @@ func TestLoad_Inv6_EveryErrorLocated(t *testing.T) {
 	}
 }
 
-// The locator finds keys and elements in every TOML form the loader may meet.
+// The locator (dataload.Lines) finds keys and elements in every TOML form
+// the loader may meet.
 func TestLoad_Locator(t *testing.T) {
 	src := `# comment [not a table]
 a = 1
@@ -857,7 +860,7 @@ w = 5
 [t.inner]
 z = 'x'
 `
-	lc := ldNewLocator(src)
+	lc := dataload.NewLines([]byte(src))
 	cases := []struct {
 		path []any
 		want int
@@ -882,7 +885,7 @@ z = 'x'
 		{[]any{"t", "inner", "z"}, 30},
 	}
 	for _, c := range cases {
-		if got := lc.line(c.path...); got != c.want {
+		if got := lc.Line(c.path...); got != c.want {
 			t.Errorf("line(%v) = %d, want %d", c.path, got, c.want)
 		}
 	}
