@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/umpirebot/umpire/adjudicator/dataload"
 )
 
 // Check validates the data across files, the rules' statements about the
@@ -102,8 +104,8 @@ func (c *checker) refHex(where, id string) (Hex, bool) {
 }
 
 func (c *checker) prov(where string, p Prov) {
-	if p.Provenance != "rulebook" && p.Provenance != "reconstructed" {
-		c.errf("%s.provenance: %q, want \"rulebook\" or \"reconstructed\"", where, p.Provenance)
+	if msg := dataload.ProvenanceFault(p.Provenance); msg != "" {
+		c.errf("%s.provenance: %s", where, msg)
 	}
 	if strings.TrimSpace(p.Source) == "" {
 		c.errf("%s.source: missing (say from what)", where)

@@ -1,18 +1,17 @@
 // Package tonkin holds Tonkin's board as data: the hex map, the counters,
-// the charts and the scenarios (data/*.toml, see data/README.md), decoded
-// strictly and checked across files (check.go). The rules of play come
-// with the next Tonkin issue; the engine's shared loader (issue 8) will
-// take over the generic decoding, Tonkin keeps the cross-file checks.
+// the charts and the scenarios (data/*.toml, see data/README.md). The
+// engine's shared loader (package dataload) decodes them strictly, naming
+// file, line and field for every fault; Tonkin keeps the checks across
+// files (check.go). The rules of play come with the next Tonkin issue.
 package tonkin
 
 import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"sort"
 	"strings"
 
-	"github.com/BurntSushi/toml"
+	"github.com/umpirebot/umpire/adjudicator/dataload"
 )
 
 //go:embed data/*.toml
@@ -296,58 +295,29 @@ func Load() (*Data, error) {
 	return LoadFS(sub)
 }
 
+// The data files, in load order.
+var dataFiles = []string{"grid.toml", "paths.toml", "map.toml", "units.toml", "charts.toml", "scenarios.toml"}
+
+// labels name the tables of the arrays of tables in faults: "hexes 1205",
+// "type BEP", "urban Hai Duong", "turns 1951-03", "vm hex 1205".
+var labels = []dataload.Label{{Key: "id"}, {Key: "code"}, {Key: "name"}, {Key: "month"}, {Key: "hex", Show: true}}
+
 // LoadFS decodes the six files from fsys and checks them.
 func LoadFS(fsys fs.FS) (*Data, error) {
 	d := &Data{}
-	files := []struct {
-		name string
-		v    any
-	}{
-		{"grid.toml", &d.Grid}, {"paths.toml", &d.Paths}, {"map.toml", &d.Map},
-		{"units.toml", &d.Units}, {"charts.toml", &d.Charts}, {"scenarios.toml", &d.Scenarios},
-	}
-	var errs []string
-	for _, f := range files {
-		b, err := fs.ReadFile(fsys, f.name)
-		if err != nil {
-			errs = append(errs, err.Error())
-			continue
-		}
-		if err := decodeStrict(f.name, b, f.v); err != nil {
-			errs = append(errs, err.Error())
-		}
-	}
-	if len(errs) > 0 {
-		return nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
+	l := dataload.New(fsys, dataFiles...)
+	l.Labels = labels
+	ok := l.Decode("grid.toml", &d.Grid)
+	ok = l.Decode("paths.toml", &d.Paths) && ok
+	ok = l.Decode("map.toml", &d.Map) && ok
+	ok = l.Decode("units.toml", &d.Units) && ok
+	ok = l.Decode("charts.toml", &d.Charts) && ok
+	ok = l.Decode("scenarios.toml", &d.Scenarios) && ok
+	if !ok {
+		return nil, l.Err()
 	}
 	if errs := Check(d); len(errs) > 0 {
 		return d, fmt.Errorf("%s", strings.Join(errs, "\n"))
 	}
 	return d, nil
-}
-
-// decodeStrict decodes b into v; a key the types do not know is an error
-// naming the file and the key.
-func decodeStrict(name string, b []byte, v any) error {
-	md, err := toml.Decode(string(b), v)
-	if err != nil {
-		if pe, ok := err.(toml.ParseError); ok {
-			return fmt.Errorf("%s:%d: %s", name, pe.Position.Line, pe.Message)
-		}
-		return fmt.Errorf("%s: %v", name, err)
-	}
-	if _, loose := v.(*ChartsFile); loose {
-		// every key lands in the maps; BurntSushi still lists the keys
-		// under inline tables as undecoded
-		return nil
-	}
-	var unknown []string
-	for _, k := range md.Undecoded() {
-		unknown = append(unknown, k.String())
-	}
-	if len(unknown) > 0 {
-		sort.Strings(unknown)
-		return fmt.Errorf("%s: unknown field(s): %s", name, strings.Join(unknown, ", "))
-	}
-	return nil
 }

@@ -100,7 +100,7 @@ func TestMistakesRefused(t *testing.T) {
 		{"garrison missing", "map.toml", "name = \"Hai Duong\"\nkind = \"town\"\nhex = \"0821\"\nlat = 20.94\nlon = 106.33\ngarrison = true\n", "name = \"Hai Duong\"\nkind = \"town\"\nhex = \"0821\"\nlat = 20.94\nlon = 106.33\n",
 			[]string{"map.toml", "urban[", "(Hai Duong).garrison"}},
 		{"unknown field", "units.toml", "code = \"BEP\"\n", "code = \"BEP\"\ncolour = \"green\"\n",
-			[]string{"units.toml", "unknown field", "colour"}},
+			[]string{"units.toml:", "type BEP: field colour: unknown key"}},
 		{"two groups on a mobilization hex", "scenarios.toml", `units = ["DUMMY"]`, `units = ["VMG (228)", "DUMMY"]`,
 			[]string{"scenarios.toml", "one VM-group or dummy per mobilization hex"}},
 		{"overstacked", "scenarios.toml", `units = ["148 (538)"]`, `units = ["148 (538)", "320/48 (648)", "320/52 (648)", "320/64 (648)"]`,
