@@ -21,6 +21,9 @@ type Encoder struct {
 	pal  color.Palette
 	lut  []uint8 // rgb555 -> palette index
 	png  png.Encoder
+
+	mu    sync.Mutex
+	spare *kit // Encode's buffers, kept for the next
 }
 
 type bufPool struct{ p sync.Pool }
@@ -41,7 +44,20 @@ func NewEncoder(inks []color.RGBA) *Encoder {
 }
 
 // Encode writes img, which must be opaque, as a PNG.
-func (e *Encoder) Encode(img *image.RGBA) ([]byte, error) { return e.encode(img, nil) }
+func (e *Encoder) Encode(img *image.RGBA) ([]byte, error) {
+	e.mu.Lock()
+	k := e.spare
+	e.spare = nil
+	e.mu.Unlock()
+	if k == nil {
+		k = &kit{}
+	}
+	b, err := e.encode(img, k)
+	e.mu.Lock()
+	e.spare = k
+	e.mu.Unlock()
+	return b, err
+}
 
 // encode writes img as a PNG; k, if not nil, lends its buffers.
 func (e *Encoder) encode(img *image.RGBA, k *kit) ([]byte, error) {

@@ -235,22 +235,9 @@ func (c *Canvas) Poly(pts [][2]float64) {
 // Arrow draws a thick arrow from a to b: an outline of colour edge under a
 // shaft of colour fill.
 func (c *Canvas) Arrow(ax, ay, bx, by, w float64, fill, edge color.Color) {
-	dx, dy := bx-ax, by-ay
-	l := math.Hypot(dx, dy)
-	if l < 1 {
+	pts := ArrowOutline(ax, ay, bx, by, w)
+	if pts == nil {
 		return
-	}
-	ux, uy := dx/l, dy/l
-	head := 3.2 * w
-	if head > l*0.6 {
-		head = l * 0.6
-	}
-	nx, ny := -uy, ux
-	sx, sy := bx-ux*head, by-uy*head
-	pts := [][2]float64{
-		{ax + nx*w/2, ay + ny*w/2}, {sx + nx*w/2, sy + ny*w/2}, {sx + nx*w*1.6, sy + ny*w*1.6},
-		{bx, by},
-		{sx - nx*w*1.6, sy - ny*w*1.6}, {sx - nx*w/2, sy - ny*w/2}, {ax - nx*w/2, ay - ny*w/2},
 	}
 	c.Poly(pts)
 	c.SetColor(fill)
@@ -259,4 +246,26 @@ func (c *Canvas) Arrow(ax, ay, bx, by, w float64, fill, edge color.Color) {
 	c.SetLineWidth(1.6)
 	c.SetLineJoinRound()
 	c.Stroke()
+}
+
+// ArrowOutline is the polygon of Arrow's arrow (whose edge is a 1.6 pixel
+// stroke), or nil if a and b are less than a pixel apart.
+func ArrowOutline(ax, ay, bx, by, w float64) [][2]float64 {
+	dx, dy := bx-ax, by-ay
+	l := math.Hypot(dx, dy)
+	if l < 1 {
+		return nil
+	}
+	ux, uy := dx/l, dy/l
+	head := 3.2 * w
+	if head > l*0.6 {
+		head = l * 0.6
+	}
+	nx, ny := -uy, ux
+	sx, sy := bx-ux*head, by-uy*head
+	return [][2]float64{
+		{ax + nx*w/2, ay + ny*w/2}, {sx + nx*w/2, sy + ny*w/2}, {sx + nx*w*1.6, sy + ny*w*1.6},
+		{bx, by},
+		{sx - nx*w*1.6, sy - ny*w*1.6}, {sx - nx*w/2, sy - ny*w/2}, {ax - nx*w/2, ay - ny*w/2},
+	}
 }

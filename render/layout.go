@@ -1,8 +1,11 @@
 package render
 
 import (
+	"cmp"
 	"math"
+	mbits "math/bits"
 	"slices"
+	"sync"
 )
 
 // Geometry helpers and a greedy placer for counter stacks and labels:
@@ -90,15 +93,18 @@ func (p *Placer) cost(b Box, self string) float64 {
 	c := weightOut * b.outside(p.Bounds)
 	// the obstacles that may overlap b, in the order they were added (the
 	// sum is the same, to the last bit, as over all of them)
-	for _, i := range p.grid.near(p, b) {
-		o := &p.Obstacles[i]
-		if o.Box.X1 <= b.X0 || o.Box.X0 >= b.X1 || o.Box.Y1 <= b.Y0 || o.Box.Y0 >= b.Y1 {
-			continue
+	near := p.grid.near(p, b)
+	for w, bits := range near {
+		for ; bits != 0; bits &= bits - 1 {
+			o := &p.Obstacles[w*64+mbits.TrailingZeros64(bits)]
+			if o.Box.X1 <= b.X0 || o.Box.X0 >= b.X1 || o.Box.Y1 <= b.Y0 || o.Box.Y0 >= b.Y1 {
+				continue
+			}
+			if self != "" && o.Owner == self {
+				continue
+			}
+			c += o.Weight * b.Overlap(o.Box)
 		}
-		if self != "" && o.Owner == self {
-			continue
-		}
-		c += o.Weight * b.Overlap(o.Box)
 	}
 	return c
 }
@@ -110,9 +116,7 @@ type grid struct {
 	bounds     Box
 	cols, rows int
 	cells      [][]int32
-	seen       []uint32 // by obstacle: the last query that met it
-	query      uint32
-	out        []int32
+	hits       []uint64 // a query's answer: a bit per obstacle
 }
 
 const gridCell = 48.0
@@ -132,8 +136,8 @@ func (g *grid) span(b Box) (c0, r0, c1, r1 int) {
 	return cl(b.X0-g.bounds.X0, g.cols), cl(b.Y0-g.bounds.Y0, g.rows), cl(b.X1-g.bounds.X0, g.cols), cl(b.Y1-g.bounds.Y0, g.rows)
 }
 
-// near lists, in ascending order, the obstacles that share a cell with b.
-func (g *grid) near(p *Placer, b Box) []int32 {
+// near sets a bit for each obstacle that shares a cell with b.
+func (g *grid) near(p *Placer, b Box) []uint64 {
 	if g.cells == nil || g.bounds != p.Bounds || g.n > len(p.Obstacles) {
 		*g = grid{bounds: p.Bounds}
 		g.cols = max(1, int(math.Ceil(p.Bounds.W()/gridCell)))
@@ -150,27 +154,21 @@ func (g *grid) near(p *Placer, b Box) []int32 {
 				g.cells[r*g.cols+c] = append(g.cells[r*g.cols+c], int32(g.n))
 			}
 		}
-		g.seen = append(g.seen, 0)
 	}
-	g.query++
-	if g.query == 0 { // wrapped
-		clear(g.seen)
-		g.query = 1
+	if n := (g.n + 63) / 64; len(g.hits) != n {
+		g.hits = make([]uint64, n)
+	} else {
+		clear(g.hits)
 	}
-	g.out = g.out[:0]
 	c0, r0, c1, r1 := g.span(b)
 	for r := r0; r <= r1; r++ {
 		for c := c0; c <= c1; c++ {
 			for _, i := range g.cells[r*g.cols+c] {
-				if g.seen[i] != g.query {
-					g.seen[i] = g.query
-					g.out = append(g.out, i)
-				}
+				g.hits[i>>6] |= 1 << (i & 63)
 			}
 		}
 	}
-	slices.Sort(g.out)
-	return g.out
+	return g.hits
 }
 
 // Best returns the cheapest candidate, with extra[i] (>= 0) added to
@@ -215,12 +213,53 @@ func (p *Placer) Best(cands []Box, extra []float64, self string) (Box, float64) 
 		h[0] = h[len(h)-1]
 		h = h[:len(h)-1]
 		down(0)
-		c := p.cost(cands[i], self) + extra[i]
-		if c < bc-1e-9 || (c <= bc+1e-9 && i < bi) {
-			bi, bc = i, c
-		}
+		bi, bc = p.try(cands, extra, self, i, bi, bc)
 	}
 	return cands[bi], bc
+}
+
+// try costs candidate i and returns the better of it and the best so far.
+func (p *Placer) try(cands []Box, extra []float64, self string, i, bi int, bc float64) (int, float64) {
+	c := p.cost(cands[i], self) + extra[i]
+	if c < bc-1e-9 || (c <= bc+1e-9 && i < bi) {
+		return i, c
+	}
+	return bi, bc
+}
+
+// Candidates are where an item may go, with the extra cost of each, for
+// placing items of the same size at the same anchor again: BestOf keeps
+// the order in which to try them.
+type Candidates struct {
+	Boxes []Box
+	Extra []float64
+
+	once  sync.Once
+	order []int // by extra, ties by index
+}
+
+// BestOf is Best over cs.
+func (p *Placer) BestOf(cs *Candidates, self string) (Box, float64) {
+	cs.once.Do(func() {
+		cs.order = make([]int, len(cs.Boxes))
+		for i := range cs.order {
+			cs.order[i] = i
+		}
+		slices.SortFunc(cs.order, func(a, b int) int {
+			if c := cmp.Compare(cs.Extra[a], cs.Extra[b]); c != 0 {
+				return c
+			}
+			return a - b
+		})
+	})
+	bi, bc := -1, math.Inf(1)
+	for _, i := range cs.order {
+		if cs.Extra[i] > bc+1e-9 {
+			break
+		}
+		bi, bc = p.try(cs.Boxes, cs.Extra, self, i, bi, bc)
+	}
+	return cs.Boxes[bi], bc
 }
 
 // Around lists boxes of size w x h touching a disc of radius r at (x, y)

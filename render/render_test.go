@@ -228,8 +228,8 @@ func BenchmarkPNGWarm(b *testing.B) {
 	}
 }
 
-// TestBestLikeSorted: Placer.Best visits candidates as a stable sort by
-// extra would and costs each over the obstacles near it, so it picks what
+// TestBestLikeSorted: Placer.Best (and BestOf) visits candidates as a
+// stable sort by extra would and costs each over the obstacles near it, so it picks what
 // the plain search over all obstacles picks, at the same cost.
 func TestBestLikeSorted(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -248,6 +248,9 @@ func TestBestLikeSorted(t *testing.T) {
 			extra = append(extra, float64(rng.IntN(8))*0.5) // many ties
 		}
 		gb, gc := p.Best(cands, extra, "")
+		if ob, oc := p.BestOf(&Candidates{Boxes: cands, Extra: extra}, ""); ob != gb || oc != gc {
+			t.Fatalf("case %d: BestOf %v at %v, Best %v at %v", n, ob, oc, gb, gc)
+		}
 		// the plain search
 		idx := make([]int, len(cands))
 		for i := range idx {

@@ -20,7 +20,9 @@ import (
 // with Canvas.Paint. A Path is built with the same calls and the same
 // arithmetic as a gg context's path, and rasterised as gg's Fill and
 // Stroke do, so painting the Shape gives the same pixels as drawing the
-// path on the Canvas (TestShapeLikeGG checks this).
+// path on the Canvas (TestShapeLikeGG checks this). A Shape is painted
+// where it was drawn: freetype does not rasterise a path moved elsewhere
+// quite the same (round caps, and coordinates below zero).
 
 // Path is a path under construction, as on a gg context with the identity
 // transform. The zero Path is empty.
@@ -164,7 +166,16 @@ func (p *Path) DrawEllipse(x, y, rx, ry float64) {
 }
 
 // Shape is a rasterised path: what a fill or stroke covers, and how much.
-type Shape struct{ spans []raster.Span }
+type Shape struct {
+	spans  []span
+	bounds image.Rectangle // of the spans
+}
+
+// span is a raster.Span, smaller: most are one pixel.
+type span struct {
+	y, x0, x1 int32
+	alpha     uint32
+}
 
 // Fill rasterises the path as gg's Fill does (non-zero winding), on an
 // image of the given size (what falls outside is clipped).
@@ -193,49 +204,80 @@ func (p *Path) Stroke(size image.Point, w float64) *Shape {
 func rasterise(r *raster.Rasterizer) *Shape {
 	s := &Shape{}
 	r.Rasterize(raster.PainterFunc(func(ss []raster.Span, done bool) {
-		s.spans = append(s.spans, ss...)
+		for _, sp := range ss {
+			s.spans = append(s.spans, span{int32(sp.Y), int32(sp.X0), int32(sp.X1), sp.Alpha})
+			s.bounds = s.bounds.Union(image.Rect(sp.X0, sp.Y, sp.X1, sp.Y+1))
+		}
 	}))
 	s.spans = s.spans[:len(s.spans):len(s.spans)]
 	return s
 }
 
-// Paint paints s moved by (dx, dy) whole pixels in colour col, as gg's
-// painter does (source over).
-func (c *Canvas) Paint(s *Shape, dx, dy int, col color.Color) {
-	cr, cg, cb, ca := col.RGBA()
-	r8, g8, b8 := uint8(cr>>8), uint8(cg>>8), uint8(cb>>8)
+// Paint paints s in colour col, as gg's painter does (source over).
+func (c *Canvas) Paint(s *Shape, col color.Color) {
 	img := c.Img
+	cr, cg, cb, ca := col.RGBA()
+	pix, stride := img.Pix, img.Stride
+	if s.bounds.In(img.Rect) {
+		// the same as paintRun, inline (most runs are one pixel)
+		const m = 1<<16 - 1
+		base := -img.Rect.Min.Y*stride - img.Rect.Min.X*4
+		for _, sp := range s.spans {
+			i := base + int(sp.y)*stride + int(sp.x0)*4
+			j := i + int(sp.x1-sp.x0)*4
+			ma := sp.alpha
+			if ma == m && ca == m {
+				paintRun(pix[i:j], ma, cr, cg, cb, ca)
+				continue
+			}
+			a := (m - (ca * ma / m)) * 0x101
+			rm, gm, bm, am := cr*ma, cg*ma, cb*ma, ca*ma
+			for ; i < j; i += 4 {
+				d := pix[i : i+4 : i+4]
+				d[0] = uint8((uint32(d[0])*a + rm) / m >> 8)
+				d[1] = uint8((uint32(d[1])*a + gm) / m >> 8)
+				d[2] = uint8((uint32(d[2])*a + bm) / m >> 8)
+				d[3] = uint8((uint32(d[3])*a + am) / m >> 8)
+			}
+		}
+		return
+	}
 	b := img.Rect
-	const m = 1<<16 - 1
 	for _, sp := range s.spans {
-		y, x0, x1 := sp.Y+dy, sp.X0+dx, sp.X1+dx
+		y := int(sp.y)
 		if y < b.Min.Y || y >= b.Max.Y {
 			continue
 		}
-		x0, x1 = max(x0, b.Min.X), min(x1, b.Max.X)
+		x0, x1 := max(int(sp.x0), b.Min.X), min(int(sp.x1), b.Max.X)
 		if x0 >= x1 {
 			continue
 		}
-		i0 := (y-b.Min.Y)*img.Stride + (x0-b.Min.X)*4
-		pix := img.Pix[i0 : i0+(x1-x0)*4 : i0+(x1-x0)*4]
-		// as raster.RGBAPainter, which mimics drawGlyphOver in image/draw
-		ma := sp.Alpha
-		if ma == m && ca == m {
-			// full cover, opaque: the formula gives the colour itself
-			for i := 0; i < len(pix); i += 4 {
-				pix[i], pix[i+1], pix[i+2], pix[i+3] = r8, g8, b8, 0xff
-			}
-			continue
-		}
-		a := (m - (ca * ma / m)) * 0x101
-		rm, gm, bm, am := cr*ma, cg*ma, cb*ma, ca*ma
-		for i := 0; i < len(pix); i += 4 {
+		i := (y-b.Min.Y)*stride + (x0-b.Min.X)*4
+		paintRun(pix[i:i+(x1-x0)*4], sp.alpha, cr, cg, cb, ca)
+	}
+}
+
+// paintRun paints a run of pixels with cover ma in colour (cr, cg, cb,
+// ca), as raster.RGBAPainter does (which mimics drawGlyphOver in
+// image/draw).
+func paintRun(pix []byte, ma, cr, cg, cb, ca uint32) {
+	const m = 1<<16 - 1
+	if ma == m && ca == m {
+		// full cover, opaque: the formula gives the colour itself
+		for i := 0; i+3 < len(pix); i += 4 {
 			d := pix[i : i+4 : i+4]
-			d[0] = uint8((uint32(d[0])*a + rm) / m >> 8)
-			d[1] = uint8((uint32(d[1])*a + gm) / m >> 8)
-			d[2] = uint8((uint32(d[2])*a + bm) / m >> 8)
-			d[3] = uint8((uint32(d[3])*a + am) / m >> 8)
+			d[0], d[1], d[2], d[3] = uint8(cr>>8), uint8(cg>>8), uint8(cb>>8), 0xff
 		}
+		return
+	}
+	a := (m - (ca * ma / m)) * 0x101
+	rm, gm, bm, am := cr*ma, cg*ma, cb*ma, ca*ma
+	for i := 0; i+3 < len(pix); i += 4 {
+		d := pix[i : i+4 : i+4]
+		d[0] = uint8((uint32(d[0])*a + rm) / m >> 8)
+		d[1] = uint8((uint32(d[1])*a + gm) / m >> 8)
+		d[2] = uint8((uint32(d[2])*a + bm) / m >> 8)
+		d[3] = uint8((uint32(d[3])*a + am) / m >> 8)
 	}
 }
 

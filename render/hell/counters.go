@@ -282,15 +282,19 @@ func dashedFrame(c *render.Canvas, x, y, w, h float64, ink interface{ RGBA() (r,
 
 // countBadge: "×N" in a white pill centred on the corner (x, y).
 func countBadge(c *render.Canvas, x, y float64, n int) {
-	s := fmt.Sprintf("×%d", n)
-	c.Font(11.5, true)
-	w := c.Width(s) + 8
-	c.DrawRoundedRectangle(x-w+4, y-10, w, 15, 7)
+	countPath(c, c, x, y, n)
 	c.SetColor(inkWhite)
 	c.FillPreserve()
 	c.SetColor(inkBlack)
 	c.SetLineWidth(1.2)
 	c.Stroke()
+	countText(c, x, y, n)
+}
+
+func countText(c *render.Canvas, x, y float64, n int) {
+	s := fmt.Sprintf("×%d", n)
+	c.Font(11.5, true)
+	w := c.Width(s) + 8
 	c.Text(s, x-w/2+4, y-2.5, 0.5, 0.5, inkBlack)
 }
 

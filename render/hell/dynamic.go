@@ -212,7 +212,7 @@ func (h *board) trenches(c *render.Canvas, b *hell.BoardView) {
 		if lv <= 0 {
 			continue
 		}
-		c.Paint(h.sprite(zoneHatch, g.z.ID, min(lv, 3)), 0, 0, inkTrench)
+		c.Paint(h.sprite(zoneHatch, g.z.ID, min(lv, 3)), inkTrench)
 		// redraw the label on a plate, with the level
 		plate, badge := h.trenchPlate(c, g)
 		ink := inkFlat
@@ -222,8 +222,8 @@ func (h *board) trenches(c *render.Canvas, b *hell.BoardView) {
 		c.Rect(plate.X0, plate.Y0, plate.X1, plate.Y1, ink)
 		h.zoneLabel(c, g)
 		if lv <= 3 {
-			c.Paint(h.sprite(zoneBadge, g.z.ID, lv), 0, 0, inkTrench)
-			c.Paint(h.sprite(zoneBadgeEdge, g.z.ID, lv), 0, 0, inkWhite)
+			c.Paint(h.sprite(zoneBadge, g.z.ID, lv), inkTrench)
+			c.Paint(h.sprite(zoneBadgeEdge, g.z.ID, lv), inkWhite)
 			trenchBadgeText(c, badge.X0, badge.Y0, lv)
 		} else {
 			trenchBadge(c, badge.X0, badge.Y0, lv)
@@ -235,7 +235,7 @@ func (h *board) trenches(c *render.Canvas, b *hell.BoardView) {
 			continue
 		}
 		// a toothed ring: the VM's trench around the PA
-		c.Paint(h.sprite(paRing, p.p.ID, min(lv, 3)), 0, 0, inkTrench)
+		c.Paint(h.sprite(paRing, p.p.ID, min(lv, 3)), inkTrench)
 	}
 }
 
@@ -278,12 +278,12 @@ func trenchBadgeText(c *render.Canvas, x, y float64, lv int) {
 func (h *board) highlights(c *render.Canvas, m *marks) {
 	for _, loc := range m.locs {
 		if g := h.zoneBy[loc]; g != nil {
-			c.Paint(h.sprite(zoneHotEdge, g.z.ID, 0), 0, 0, inkBlack)
-			c.Paint(h.sprite(zoneHot, g.z.ID, 0), 0, 0, inkHot)
+			c.Paint(h.sprite(zoneHotEdge, g.z.ID, 0), inkBlack)
+			c.Paint(h.sprite(zoneHot, g.z.ID, 0), inkHot)
 		}
 		if p := h.paBy[loc]; p != nil {
-			c.Paint(h.sprite(paHot, p.p.ID, 0), 0, 0, inkHot)
-			c.Paint(h.sprite(paHotEdge, p.p.ID, 0), 0, 0, inkBlack)
+			c.Paint(h.sprite(paHot, p.p.ID, 0), inkHot)
+			c.Paint(h.sprite(paHotEdge, p.p.ID, 0), inkBlack)
 		}
 	}
 }
@@ -293,11 +293,11 @@ func (h *board) highlights(c *render.Canvas, m *marks) {
 func (h *board) discs(c *render.Canvas, b *hell.BoardView, m *marks) {
 	for _, p := range h.pas {
 		if b.Control[p.p.ID] == hell.VM {
-			c.Paint(h.sprite(paVM, p.p.ID, 0), 0, 0, inkVM)
-			c.Paint(h.sprite(paVMEdge, p.p.ID, 0), 0, 0, inkBlack)
+			c.Paint(h.sprite(paVM, p.p.ID, 0), inkVM)
+			c.Paint(h.sprite(paVMEdge, p.p.ID, 0), inkBlack)
 		} else {
-			c.Paint(h.sprite(paFr, p.p.ID, 0), 0, 0, inkFr)
-			c.Paint(h.sprite(paFrEdge, p.p.ID, 0), 0, 0, inkWhite)
+			c.Paint(h.sprite(paFr, p.p.ID, 0), inkFr)
+			c.Paint(h.sprite(paFrEdge, p.p.ID, 0), inkWhite)
 		}
 	}
 }
@@ -440,31 +440,37 @@ func (h *board) layout(c *render.Canvas, b *hell.BoardView, m *marks) []*card {
 var gaps = []float64{3, 12, 24, 40, 60, 85, 115}
 
 func (h *board) placePA(p *render.Placer, cd *card) {
-	var cands []render.Box
-	var extra []float64
-	var vert []bool
-	for _, v := range []bool{false, true} {
+	var size [2][2]float64
+	for i, v := range []bool{false, true} {
 		if v && len(cd.pieces) < 2 {
 			continue
 		}
-		w, hh := cd.size(v)
-		bs, ds := render.Around(cd.pa.x, cd.pa.y, discR, w, hh, gaps)
-		for i := range bs {
-			cands = append(cands, bs[i])
-			// distance matters: a card far from its PA needs a leader
-			e := ds[i] * ds[i] * 0.8
-			if v {
-				e += 60
-			}
-			// prefer to stay out of other CR zones' interiors a little
-			extra = append(extra, e)
-			vert = append(vert, v)
-		}
+		size[i][0], size[i][1] = cd.size(v)
 	}
-	best, _ := p.Best(cands, extra, cd.pa.p.ID)
-	for i := range cands {
-		if cands[i] == best {
-			cd.vert = vert[i]
+	cs := h.candidates(candKey{at: cd.pa.p.ID, size: size}, func() *cands {
+		cs := &cands{}
+		for i, v := range []bool{false, true} {
+			if v && len(cd.pieces) < 2 {
+				continue
+			}
+			bs, ds := render.Around(cd.pa.x, cd.pa.y, discR, size[i][0], size[i][1], gaps)
+			for i := range bs {
+				cs.Boxes = append(cs.Boxes, bs[i])
+				// distance matters: a card far from its PA needs a leader
+				e := ds[i] * ds[i] * 0.8
+				if v {
+					e += 60
+				}
+				cs.Extra = append(cs.Extra, e)
+				cs.vert = append(cs.vert, v)
+			}
+		}
+		return cs
+	})
+	best, _ := p.BestOf(&cs.Candidates, cd.pa.p.ID)
+	for i := range cs.Boxes {
+		if cs.Boxes[i] == best {
+			cd.vert = cs.vert[i]
 			break
 		}
 	}
@@ -474,47 +480,83 @@ func (h *board) placePA(p *render.Placer, cd *card) {
 
 func (h *board) placeZone(p *render.Placer, cd *card) {
 	g := cd.zone
-	var cands []render.Box
-	var extra []float64
-	var colsOf []int
 	n := len(cd.pieces)
-	for _, cols := range []int{n, (n + 1) / 2, (n + 2) / 3, 1} {
-		if cols < 1 {
-			continue
-		}
-		_, w, hh := trayShape(cd.pieces, cols)
-		// positions inside the zone's box, on a grid of at most ~20 x 20
-		sx := math.Max(8, (g.bb.W()-w)/20)
-		sy := math.Max(8, (g.bb.H()-hh)/20)
-		for y := g.bb.Y0 + 3; y+hh <= g.bb.Y1-3+1e-9; y += sy {
-			for x := g.bb.X0 + 3; x+w <= g.bb.X1-3+1e-9; x += sx {
-				b := render.BoxAt(x, y, w, hh)
-				// near the zone's centre, in few rows
-				e := math.Hypot(b.CX()-g.lx, b.CY()-g.ly)*0.5 + hh*0.3
-				if !render.BoxIn(g.poly, b.Grow(-2)) {
-					e += 4000
+	var widths [capZone + 2]float64 // pieces' widths: all a tray's shape depends on
+	for i, pc := range cd.pieces {
+		widths[min(i, len(widths)-1)] = pc.width()
+	}
+	cs := h.candidates(candKey{at: g.z.ID, n: n, widths: widths}, func() *cands {
+		cs := &cands{}
+		for _, cols := range []int{n, (n + 1) / 2, (n + 2) / 3, 1} {
+			if cols < 1 {
+				continue
+			}
+			_, w, hh := trayShape(cd.pieces, cols)
+			// positions inside the zone's box, on a grid of at most ~20 x 20
+			sx := math.Max(8, (g.bb.W()-w)/20)
+			sy := math.Max(8, (g.bb.H()-hh)/20)
+			for y := g.bb.Y0 + 3; y+hh <= g.bb.Y1-3+1e-9; y += sy {
+				for x := g.bb.X0 + 3; x+w <= g.bb.X1-3+1e-9; x += sx {
+					b := render.BoxAt(x, y, w, hh)
+					// near the zone's centre, in few rows
+					e := math.Hypot(b.CX()-g.lx, b.CY()-g.ly)*0.5 + hh*0.3
+					if !render.BoxIn(g.poly, b.Grow(-2)) {
+						e += 4000
+					}
+					cs.Boxes = append(cs.Boxes, b)
+					cs.Extra = append(cs.Extra, e)
+					cs.cols = append(cs.cols, cols)
 				}
-				cands = append(cands, b)
-				extra = append(extra, e)
-				colsOf = append(colsOf, cols)
 			}
 		}
-	}
-	if len(cands) == 0 {
+		return cs
+	})
+	if len(cs.Boxes) == 0 {
 		_, w, hh := trayShape(cd.pieces, n)
 		cd.b = render.BoxAt(g.lx-w/2, g.ly-hh/2, w, hh)
 		cd.cols = n
 		return
 	}
-	best, _ := p.Best(cands, extra, "")
-	for i := range cands {
-		if cands[i] == best {
+	best, _ := p.BestOf(&cs.Candidates, "")
+	for i := range cs.Boxes {
+		if cs.Boxes[i] == best {
 			cd.b = best
-			cd.cols = colsOf[i]
+			cd.cols = cs.cols[i]
 			break
 		}
 	}
 	p.Add(best, render.WeightPlaced)
+}
+
+// cands are the places a card may go, with the extra cost of each: they
+// depend only on where the card belongs and its size, so a board keeps
+// them (the placer's obstacles are what changes from view to view).
+type cands struct {
+	render.Candidates
+	vert []bool // a PA card's: stacked downwards
+	cols []int  // a zone tray's: columns
+}
+
+type candKey struct {
+	at     string
+	size   [2][2]float64 // a PA card's, across and down
+	n      int
+	widths [capZone + 2]float64 // a zone tray's pieces
+}
+
+// candidates returns the candidates for k, made by mk if new.
+func (h *board) candidates(k candKey, mk func() *cands) *cands {
+	h.spr.mu.Lock()
+	defer h.spr.mu.Unlock()
+	if cs, ok := h.spr.cands[k]; ok {
+		return cs
+	}
+	if h.spr.cands == nil || len(h.spr.cands) > 4096 {
+		h.spr.cands = map[candKey]*cands{}
+	}
+	cs := mk()
+	h.spr.cands[k] = cs
+	return cs
 }
 
 // leader joins a card that is not touching its PA to the PA.
@@ -650,10 +692,30 @@ func (h *board) arrows(c *render.Canvas, m *marks) {
 			}
 			ax, ay, tx, ty = ax-uy*off, ay+ux*off, tx-uy*off, ty+ux*off
 		}
+		k := drawn[pair]
 		drawn[pair]++
+		at := mv.from + "\x00" + mv.to + "\x00" + mv.kind
 		switch mv.kind {
-		case "assault":
-			c.Arrow(ax+ux*10, ay+uy*10, tx-ux*12, ty-uy*12, 6, inkLoss, inkBlack)
+		case "assault", "move":
+			w, fill := 5.0, inkHot
+			if mv.kind == "assault" {
+				w, fill = 6, inkLoss
+			}
+			pts := render.ArrowOutline(ax+ux*10, ay+uy*10, tx-ux*12, ty-uy*12, w)
+			if pts == nil {
+				break
+			}
+			// as Canvas.Arrow
+			c.Paint(h.shape(spriteKey{arrow, at, k}, func() *render.Shape {
+				var p render.Path
+				poly(&p, pts)
+				return p.Fill(h.Size())
+			}), fill)
+			c.Paint(h.shape(spriteKey{arrowEdge, at, k}, func() *render.Shape {
+				var p render.Path
+				poly(&p, pts)
+				return p.Stroke(h.Size(), 1.6)
+			}), inkBlack)
 		case "fire":
 			// a line of fire: dashed, with a burst at the target
 			c.SetColor(inkBlack)
@@ -669,8 +731,20 @@ func (h *board) arrows(c *render.Canvas, m *marks) {
 			c.Arrow(ax+ux*10, ay+uy*10, tx-ux*12, ty-uy*12, 5, inkHot, inkBlack)
 		}
 		if mv.n > 1 {
-			mx, my := (ax+tx)/2, (ay+ty)/2
-			countBadge(c, mx+14, my+7, mv.n)
+			// as countBadge
+			mx, my := (ax+tx)/2+14, (ay+ty)/2+7
+			at := fmt.Sprintf("%s\x00%d\x00%d", at, k, mv.n)
+			c.Paint(h.shape(spriteKey{arrowCount, at, mv.n}, func() *render.Shape {
+				var p render.Path
+				countPath(&p, h.spr.measure, mx, my, mv.n)
+				return p.Fill(h.Size())
+			}), inkWhite)
+			c.Paint(h.shape(spriteKey{arrowCountEdge, at, mv.n}, func() *render.Shape {
+				var p render.Path
+				countPath(&p, h.spr.measure, mx, my, mv.n)
+				return p.Stroke(h.Size(), 1.2)
+			}), inkBlack)
+			countText(c, mx, my, mv.n)
 		}
 	}
 }

@@ -55,7 +55,7 @@ func (h *board) panel(c *render.Canvas, v adjudicator.View, b *hell.BoardView, m
 		c.Font(13, false)
 		c.Text(fmt.Sprintf("of %d", b.LastTurn), x0+tw+6, y+2, 0, 0.5, inkTextDim)
 	}
-	weather(c, x1, y, b.Rain)
+	h.weather(c, x1, y, b.Rain)
 	y += 22
 	c.Font(13.5, true)
 	c.Text(b.Date, x0, y, 0, 0.5, inkTextLt)
@@ -183,35 +183,43 @@ func (h *board) awaiting(c *render.Canvas, x0, y, w float64, b *hell.BoardView) 
 	return y + hgt
 }
 
-func weather(c *render.Canvas, x1, y float64, rain bool) {
+func (h *board) weather(c *render.Canvas, x1, y float64, rain bool) {
 	s, fill, ink := "DRY SEASON", inkHot, inkText
 	if rain {
 		s, fill, ink = "RAINY SEASON", inkRiverLt, inkText
 	}
 	c.Font(11, true)
 	w := c.Width(s) + 28
-	c.DrawRoundedRectangle(x1-w, y-10, w, 20, 10)
-	c.SetColor(fill)
-	c.Fill()
 	ix, iy := x1-w+12, y
+	// the pill and the icon, always in the same place: sprites
+	at := fmt.Sprint(x1, y, rain)
+	c.Paint(h.shape(spriteKey{weatherPill, at, 0}, func() *render.Shape {
+		var p render.Path
+		p.DrawRoundedRectangle(x1-w, y-10, w, 20, 10)
+		return p.Fill(h.Size())
+	}), fill)
 	if rain {
-		for i := -1; i <= 1; i++ {
-			c.DrawLine(ix+float64(i)*4+1.5, iy-5, ix+float64(i)*4-1.5, iy+5)
-		}
-		c.SetColor(inkRiver)
-		c.SetLineWidth(1.8)
-		c.Stroke()
+		c.Paint(h.shape(spriteKey{weatherIcon, at, 0}, func() *render.Shape {
+			var p render.Path
+			for i := -1; i <= 1; i++ {
+				p.DrawLine(ix+float64(i)*4+1.5, iy-5, ix+float64(i)*4-1.5, iy+5)
+			}
+			return p.Stroke(h.Size(), 1.8)
+		}), inkRiver)
 	} else {
-		c.DrawCircle(ix, iy, 4)
-		c.SetColor(inkText)
-		c.Fill()
-		for i := 0; i < 8; i++ {
-			a := float64(i) * math.Pi / 4
-			c.DrawLine(ix+6*math.Cos(a), iy+6*math.Sin(a), ix+8*math.Cos(a), iy+8*math.Sin(a))
-		}
-		c.SetColor(inkText)
-		c.SetLineWidth(1.3)
-		c.Stroke()
+		c.Paint(h.shape(spriteKey{weatherIcon, at, 0}, func() *render.Shape {
+			var p render.Path
+			p.DrawCircle(ix, iy, 4)
+			return p.Fill(h.Size())
+		}), inkText)
+		c.Paint(h.shape(spriteKey{weatherIcon, at, 1}, func() *render.Shape {
+			var p render.Path
+			for i := 0; i < 8; i++ {
+				a := float64(i) * math.Pi / 4
+				p.DrawLine(ix+6*math.Cos(a), iy+6*math.Sin(a), ix+8*math.Cos(a), iy+8*math.Sin(a))
+			}
+			return p.Stroke(h.Size(), 1.3)
+		}), inkText)
 	}
 	c.Text(s, x1-w+22, y, 0, 0.5, ink)
 }

@@ -17,6 +17,7 @@ type sprites struct {
 	mu      sync.Mutex
 	m       map[spriteKey]*render.Shape
 	measure *render.Canvas // measures the badges' text
+	cands   map[candKey]*cands
 }
 
 type spriteKey struct {
@@ -28,33 +29,46 @@ type spriteKey struct {
 type sprite int
 
 const (
-	zoneHatch     sprite = iota // n: 1, 2, 3 (and more)
-	zoneBadge                   // the trench badge's pill; n: its level
-	zoneBadgeEdge               //
-	zoneHot                     // the highlight ring
-	zoneHotEdge                 // its black edge, under it
-	paRing                      // the trench ring; n: 1 (levels 1-2) or 3
-	paFr                        // French disc
-	paFrEdge                    //
-	paVM                        // VM diamond
-	paVMEdge                    //
-	paHot                       // the highlight disc
-	paHotEdge                   //
+	zoneHatch      sprite = iota // n: 1, 2, 3 (and more)
+	zoneBadge                    // the trench badge's pill; n: its level
+	zoneBadgeEdge                //
+	zoneHot                      // the highlight ring
+	zoneHotEdge                  // its black edge, under it
+	paRing                       // the trench ring; n: 1 (levels 1-2) or 3
+	paFr                         // French disc
+	paFrEdge                     //
+	paVM                         // VM diamond
+	paVMEdge                     //
+	paHot                        // the highlight disc
+	paHotEdge                    //
+	arrow                        // at: from, to and kind; n: which of the pair's arrows
+	arrowEdge                    //
+	arrowCount                   // the count on an arrow; at: as arrow's and the count
+	arrowCountEdge               //
+	weatherPill                  // at: where, and the season
+	weatherIcon                  // n: its parts
 )
 
 // sprite returns a sprite, rasterised on first use.
 func (h *board) sprite(kind sprite, at string, n int) *render.Shape {
 	k := spriteKey{kind, at, n}
+	return h.shape(k, func() *render.Shape { return h.rasterise(k) })
+}
+
+// shape returns the shape of key k, made by mk if new.
+func (h *board) shape(k spriteKey, mk func() *render.Shape) *render.Shape {
 	h.spr.mu.Lock()
 	defer h.spr.mu.Unlock()
 	if s, ok := h.spr.m[k]; ok {
 		return s
 	}
-	if h.spr.m == nil {
+	if h.spr.m == nil || len(h.spr.m) > 8192 {
 		h.spr.m = map[spriteKey]*render.Shape{}
+	}
+	if h.spr.measure == nil {
 		h.spr.measure = render.NewCanvas(image.NewRGBA(image.Rect(0, 0, 1, 1)))
 	}
-	s := h.rasterise(k)
+	s := mk()
 	h.spr.m[k] = s
 	return s
 }
@@ -174,6 +188,14 @@ func diamondPath(p pather, x, y, r float64) {
 	p.LineTo(x, y+r)
 	p.LineTo(x-r, y)
 	p.ClosePath()
+}
+
+// countPath traces the pill of a count badge centred on the corner
+// (x, y); m measures its text.
+func countPath(p pather, m *render.Canvas, x, y float64, n int) {
+	m.Font(11.5, true)
+	w := m.Width(fmt.Sprintf("×%d", n)) + 8
+	p.DrawRoundedRectangle(x-w+4, y-10, w, 15, 7)
 }
 
 // badgePath traces the pill of a trench badge at (x, y); m measures its
