@@ -16,9 +16,14 @@
 //
 // Boards draw on a Canvas (gg, with the embedded fonts and helpers for
 // text, flat rectangles and arrows) and may lay out their stacks and
-// labels with the greedy Placer, so that they do not overlap. Finished
-// PNGs are cached by the SHA-256 of the view's JSON, so an unchanged view
-// costs a hash and a copy.
+// labels with the greedy Placer, so that they do not overlap. The dynamic
+// layer is the cost of a cold map (issue 18: at most 1.5 times its PNG
+// encode), so what it draws often should not be rasterised every time: a
+// mark always the same shape in the same place is a Shape, rasterised once
+// and painted with the very pixels gg would give; a mark that moves, such
+// as a counter, is a Sprite, drawn once and stamped at whole pixels.
+// Finished PNGs are cached by the SHA-256 of the view's JSON, so an
+// unchanged view costs a hash and a copy.
 package render
 
 import (

@@ -59,7 +59,8 @@ type board struct {
 	// fixed obstacles for the placer, per region (main map, inset)
 	fixed, fixedInset []render.Obstacle
 
-	spr sprites
+	spr    sprites
+	stamps render.Sprites // counters, tabs, chips
 }
 
 type zoneGeo struct {

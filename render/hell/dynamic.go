@@ -583,38 +583,70 @@ func (h *board) drawCard(c *render.Canvas, cd *card) {
 	if cd.zone != nil {
 		cells, _, _ := trayShape(cd.pieces, max(cd.cols, 1))
 		for i, p := range cd.pieces {
-			drawCounter(c, cd.b.X0+cells[i][0], cd.b.Y0+cells[i][1], p)
+			h.counter(c, cd.b.X0+cells[i][0], cd.b.Y0+cells[i][1], p)
 		}
 		return
 	}
 	x, y := cd.b.X0, cd.b.Y0
 	id := cd.pa.p.ID
 	if len(cd.pieces) == 0 {
-		drawTab(c, x, y, cd.b.W(), tabH, id, cd.ctrl, cd.hot)
+		h.tab(c, x, y, cd.b.W(), tabH, id, cd.ctrl, cd.hot)
 		return
 	}
 	if cd.vert {
-		drawTab(c, x, y, counterW, tabH, id, cd.ctrl, cd.hot)
+		h.tab(c, x, y, counterW, tabH, id, cd.ctrl, cd.hot)
 		y += tabH + counterGap
 		for _, p := range cd.pieces {
 			if p.chip {
-				drawChip(c, x, y, counterW, 18, p.k.Side, p.n)
+				h.chip(c, x, y, counterW, 18, p.k.Side, p.n)
 				y += 18 + counterGap
 				continue
 			}
-			drawCounter(c, x, y, p)
+			h.counter(c, x, y, p)
 			y += counterH + counterGap
 		}
 		return
 	}
 	tw := tabWidth(id)
-	drawTab(c, x, y, tw, counterH, id, cd.ctrl, cd.hot)
+	h.tab(c, x, y, tw, counterH, id, cd.ctrl, cd.hot)
 	x += tw + counterGap
 	for _, p := range cd.pieces {
-		drawCounter(c, x, y, p)
+		h.counter(c, x, y, p)
 		x += p.width() + counterGap
 	}
 }
+
+// Counters, tabs and chips are stamped from sprites (render.Sprites), at
+// whole pixels: a stack's pieces look the same wherever they stand, and
+// drawing one costs a copy.
+
+func (h *board) counter(c *render.Canvas, x, y float64, p piece) {
+	sp := h.stamps.Get(p, counterW+16, counterH+16, func(c *render.Canvas, x, y float64) { drawCounter(c, x, y, p) })
+	c.Stamp(sp, px(x), px(y))
+}
+
+func (h *board) tab(c *render.Canvas, x, y, w, ht float64, id, ctrl string, hot bool) {
+	type key struct {
+		w, h     float64
+		id, ctrl string
+		hot      bool
+	}
+	sp := h.stamps.Get(key{w, ht, id, ctrl, hot}, int(w)+8, int(ht)+8, func(c *render.Canvas, x, y float64) { drawTab(c, x, y, w, ht, id, ctrl, hot) })
+	c.Stamp(sp, px(x), px(y))
+}
+
+func (h *board) chip(c *render.Canvas, x, y, w, ht float64, side string, n int) {
+	type key struct {
+		w, h float64
+		side string
+		n    int
+	}
+	sp := h.stamps.Get(key{w, ht, side, n}, int(w)+8, int(ht)+8, func(c *render.Canvas, x, y float64) { drawChip(c, x, y, w, ht, side, n) })
+	c.Stamp(sp, px(x), px(y))
+}
+
+// px is the whole pixel nearest v.
+func px(v float64) int { return int(math.Round(v)) }
 
 // drawTab: a PA's id on its controller's colour, with the controller's
 // marker shape (round for France, a diamond for the VM).
@@ -787,12 +819,20 @@ func (h *board) tags(c *render.Canvas, m *marks, cards []*card) {
 			b, _ = p.Best(bs, extra, "")
 		}
 		p.Add(b, render.WeightPlaced)
-		c.DrawRoundedRectangle(b.X0, b.Y0, b.W(), b.H(), 4)
-		c.SetColor(inkBlack)
-		c.FillPreserve()
-		c.SetColor(inkHot)
-		c.SetLineWidth(1.5)
-		c.Stroke()
-		c.Text(s, b.CX(), b.CY(), 0.5, 0.5, inkHot)
+		// stamped, at whole pixels, as counters are
+		sp := h.stamps.Get(tagKey(s), int(w)+4, int(hh)+4, func(c *render.Canvas, x, y float64) {
+			c.DrawRoundedRectangle(x, y, w, hh, 4)
+			c.SetColor(inkBlack)
+			c.FillPreserve()
+			c.SetColor(inkHot)
+			c.SetLineWidth(1.5)
+			c.Stroke()
+			c.Font(10.5, true)
+			c.Text(s, x+w/2, y+hh/2, 0.5, 0.5, inkHot)
+		})
+		c.Stamp(sp, px(b.X0), px(b.Y0))
 	}
 }
+
+// tagKey keys a tag's sprite.
+type tagKey string
