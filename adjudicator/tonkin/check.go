@@ -46,6 +46,27 @@ func (c *checker) errf(format string, a ...any) {
 	c.errs = append(c.errs, fmt.Sprintf(format, a...))
 }
 
+// urbanAt names an urban area in messages as its table element,
+// "map.toml: urban[12] (Tu Vu)", so that locate finds its line.
+func (c *checker) urbanAt(name string) string {
+	for i, u := range c.d.Map.Urban {
+		if u.Name == name {
+			return fmt.Sprintf("map.toml: urban[%d] (%s)", i, name)
+		}
+	}
+	return "map.toml: urban (" + name + ")"
+}
+
+// typeAt names a unit type as its table element, "units.toml: type[3] (BEP)".
+func (c *checker) typeAt(code string) string {
+	for i, t := range c.d.Units.Type {
+		if t.Code == code {
+			return fmt.Sprintf("units.toml: type[%d] (%s)", i, code)
+		}
+	}
+	return "units.toml: type (" + code + ")"
+}
+
 func (c *checker) index() {
 	d := c.d
 	c.hex = map[string]Hex{}
@@ -209,12 +230,12 @@ func (c *checker) grid() {
 	// Map errata: Tu Vu is 0916; the scenario's 1205 is two hexes east of
 	// Dien Bien Phu.
 	if u, ok := c.urban["Tu Vu"]; !ok || u.Hex != "0916" {
-		c.errf("map.toml: urban Tu Vu: hex %q, the Map errata say 0916", u.Hex)
+		c.errf("%s.hex: %q, the Map errata say 0916", c.urbanAt("Tu Vu"), u.Hex)
 	}
 	if u, ok := c.urban["Dien Bien Phu"]; ok {
 		r, col, _ := ParseHex(u.Hex)
 		if HexID(r, col+2) != "1205" {
-			c.errf("map.toml: urban Dien Bien Phu: hex %q, two hexes east must be 1205 (Map errata)", u.Hex)
+			c.errf("%s.hex: %q, two hexes east must be 1205 (Map errata)", c.urbanAt("Dien Bien Phu"), u.Hex)
 		}
 	} else {
 		c.errf("map.toml: urban: Dien Bien Phu missing")
@@ -450,11 +471,11 @@ func (c *checker) urbanAreas() {
 		fef, vm int
 	}{{"Thai Nguyen", 10, 7}, {"Nam Dinh", 10, 15}} {
 		if u := c.urban[e.name]; u.VPFEF != e.fef || u.VPVM != e.vm {
-			c.errf("map.toml: urban %s: vp_fef %d, vp_vm %d, the Map errata give %d,%d", e.name, u.VPFEF, u.VPVM, e.fef, e.vm)
+			c.errf("%s.vp_fef: vp_fef %d, vp_vm %d, the Map errata give %d,%d", c.urbanAt(e.name), u.VPFEF, u.VPVM, e.fef, e.vm)
 		}
 	}
 	if u := c.urban["Luang Prabang"]; c.hex[u.Hex].Country != "laos" {
-		c.errf("map.toml: urban Luang Prabang: hex %s is not in Laos", u.Hex)
+		c.errf("%s.hex: %s is not in Laos", c.urbanAt("Luang Prabang"), u.Hex)
 	}
 	mobCountry := map[string]int{}
 	for i, m := range d.Map.Mobilization.Hexes {
@@ -582,11 +603,11 @@ func (c *checker) units() {
 			continue
 		}
 		if (w.str >= 0 && t.Strength != w.str) || (w.mor >= 0 && t.Morale != w.mor) || (w.stack >= 0 && t.Stacking != w.stack) || (w.step >= 0 && t.Steps != w.step) {
-			c.errf("units.toml: type %s: strength %d morale %d stacking %d steps %d, the rulebook gives %d %d %d %d (-1: free)", w.code, t.Strength, t.Morale, t.Stacking, t.Steps, w.str, w.mor, w.stack, w.step)
+			c.errf("%s: strength %d morale %d stacking %d steps %d, the rulebook gives %d %d %d %d (-1: free)", c.typeAt(w.code), t.Strength, t.Morale, t.Stacking, t.Steps, w.str, w.mor, w.stack, w.step)
 		}
 	}
 	if t := c.types["BVN"]; t.Move != 7 {
-		c.errf("units.toml: type BVN: move %d, the rulebook's BVN (237) moves 7", t.Move)
+		c.errf("%s.move: %d, the rulebook's BVN (237) moves 7", c.typeAt("BVN"), t.Move)
 	}
 	// Every family of the Units list.
 	for _, code := range strings.Fields("RCP BPCP RCC RALP BPC RIC DNA RAC BEP REI DBLE REC BPVN BVN BT GCMA BPL BIL BCL RTS ACF AOF BMTS RTM RICM RACM BTA RTA RSA GSAP RTT") {
@@ -618,10 +639,10 @@ func (c *checker) units() {
 		c.errf("units.toml: counter DR: %d dumps, fewer than 9 + 15", c.mix["DR"])
 	}
 	divs := map[string]bool{}
-	for _, dv := range u.Division {
+	for i, dv := range u.Division {
 		divs[dv.ID] = true
 		if !validMonth(dv.Formed) {
-			c.errf("units.toml: division %s.formed: %q is not YYYY-MM", dv.ID, dv.Formed)
+			c.errf("units.toml: division[%d] (%s).formed: %q is not YYYY-MM", i, dv.ID, dv.Formed)
 		}
 	}
 	for _, id := range []string{"304", "308", "312", "316", "320", "351"} {
@@ -937,8 +958,12 @@ func (c *checker) scenario(i int, s Scenario) {
 	idUsed := map[string]bool{}
 	mobUsed := map[string]string{}
 	gcmaAreas := map[string]bool{}
+	firstAt := map[string]string{} // hex -> the first set-up entry placing units there
 	place := func(kind string, k int, st Setup) {
 		w := fmt.Sprintf("%s.%s[%d] (hex %s)", where, kind, k, st.Hex)
+		if _, ok := firstAt[st.Hex]; !ok {
+			firstAt[st.Hex] = w + ".hex"
+		}
 		offmap := st.Hex == "standby" || st.Hex == "saigon"
 		if offmap && kind != "fef" {
 			c.errf("%s.hex: only FEF units set up off the map", w)
@@ -1056,7 +1081,11 @@ func (c *checker) scenario(i int, s Scenario) {
 			limit = 11
 		}
 		if n > limit {
-			c.errf("%s: hex %s (%s) stacks %d points, the limit is %d (Basics: Stacking)", where, id, h.Terrain, n, limit)
+			at := firstAt[id]
+			if at == "" {
+				at = where
+			}
+			c.errf("%s: hex %s (%s) stacks %d points, the limit is %d (Basics: Stacking)", at, id, h.Terrain, n, limit)
 		}
 	}
 	for code, n := range used {

@@ -7,8 +7,9 @@ package tonkin
 
 import (
 	"embed"
-	"fmt"
 	"io/fs"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/umpirebot/umpire/adjudicator/dataload"
@@ -302,10 +303,35 @@ var dataFiles = []string{"grid.toml", "paths.toml", "map.toml", "units.toml", "c
 // "type BEP", "urban Hai Duong", "turns 1951-03", "vm hex 1205".
 var labels = []dataload.Label{{Key: "id"}, {Key: "code"}, {Key: "name"}, {Key: "month"}, {Key: "hex", Show: true}}
 
-// LoadFS decodes the six files from fsys and checks them.
+// LoadFS decodes the six files from fsys and checks them. On a fault of
+// the checks across files it returns the data with the error.
 func LoadFS(fsys fs.FS) (*Data, error) {
+	return load(dataload.New(fsys, dataFiles...))
+}
+
+// LoadOver loads the data with any of the six files present in over
+// replacing the embedded one: an operator's transcription of the printed
+// game (DESIGN invariant 6). Faults in a replaced file name its path
+// under dir. The caller opens the directory (os.DirFS): this package does
+// no I/O of its own.
+func LoadOver(over fs.FS, dir string) (*Data, error) {
+	sub, err := fs.Sub(embedded, "data")
+	if err != nil {
+		return nil, err
+	}
+	l, err := dataload.NewOver(sub, over, dir, dataFiles...)
+	if err != nil {
+		return nil, err
+	}
+	d, err := load(l)
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+func load(l *dataload.Loader) (*Data, error) {
 	d := &Data{}
-	l := dataload.New(fsys, dataFiles...)
 	l.Labels = labels
 	ok := l.Decode("grid.toml", &d.Grid)
 	ok = l.Decode("paths.toml", &d.Paths) && ok
@@ -316,8 +342,76 @@ func LoadFS(fsys fs.FS) (*Data, error) {
 	if !ok {
 		return nil, l.Err()
 	}
-	if errs := Check(d); len(errs) > 0 {
-		return d, fmt.Errorf("%s", strings.Join(errs, "\n"))
+	// The checks across files name file and field; the loader adds the
+	// line of that field (or of the nearest table it can find).
+	for _, msg := range Check(d) {
+		file, path, rest := locate(msg)
+		if file == "" {
+			file = "scenarios.toml"
+		}
+		l.Errorf(file, path, "", "", "%s", rest)
+	}
+	if err := l.Err(); err != nil {
+		return d, err
 	}
 	return d, nil
+}
+
+var (
+	fileRe = regexp.MustCompile(`^([a-z]+\.toml): (.*)$`)
+	segRe  = regexp.MustCompile(`^\[?([a-z_]+[a-z_0-9]*)\]?(?:\[(\d+)\])?$`)
+)
+
+// locate reads the place a message of Check names: "scenarios.toml:
+// scenario[3] (1953).vm[0] (hex 1205).units[1]: ..." is the file
+// scenarios.toml and the key path scenario, 3, vm, 0, units, 1 (labels
+// in parentheses are left out; dotted keys are table keys). rest is the
+// message after the file name. A message naming no key gives no path.
+func locate(msg string) (file string, path []any, rest string) {
+	m := fileRe.FindStringSubmatch(msg)
+	if m == nil {
+		return "", nil, msg
+	}
+	file, rest = m[1], m[2]
+	where, _, ok := strings.Cut(rest, ": ")
+	if !ok {
+		where = rest
+	}
+	// split on the dots outside parentheses
+	var segs []string
+	depth, start := 0, 0
+	for i, r := range where {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '.':
+			if depth == 0 {
+				segs = append(segs, where[start:i])
+				start = i + 1
+			}
+		}
+	}
+	segs = append(segs, where[start:])
+	for _, seg := range segs {
+		if i := strings.Index(seg, " ("); i >= 0 {
+			seg = seg[:i]
+		}
+		word, _, _ := strings.Cut(strings.TrimSpace(seg), " ")
+		sm := segRe.FindStringSubmatch(word)
+		if sm == nil {
+			if k, err := strconv.Atoi(word); err == nil && len(path) > 0 {
+				path = append(path, strconv.Itoa(k)) // a numeric table key: weather.spans.6
+				continue
+			}
+			break
+		}
+		path = append(path, sm[1])
+		if sm[2] != "" {
+			n, _ := strconv.Atoi(sm[2])
+			path = append(path, n)
+		}
+	}
+	return file, path, rest
 }

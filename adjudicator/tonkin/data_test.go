@@ -1,6 +1,7 @@
 package tonkin
 
 import (
+	"fmt"
 	"io/fs"
 	"strings"
 	"testing"
@@ -89,30 +90,33 @@ func TestGridGeometry(t *testing.T) {
 
 // One mistake in a file is refused with the file and the field named.
 func TestMistakesRefused(t *testing.T) {
+	// at: the line the fault must name (file:line), from the first line
+	// of new.
 	cases := []struct {
 		name, file, old, new string
 		want                 []string
+		at                   int
 	}{
 		{"unit on an unknown hex", "scenarios.toml", `hex = "1205"`, `hex = "1299"`,
-			[]string{"scenarios.toml", "scenario[3] (1953).vm[0]", `hex "1299" is not on the map`}},
+			[]string{"scenarios.toml", "scenario[3] (1953).vm[0]", `hex "1299" is not on the map`}, 0},
 		{"river broken", "paths.toml", `["0919", "0920", "1020"`, `["0919", "1020"`,
-			[]string{"paths.toml", "river[", "(canal-rapides)", "breaks"}},
+			[]string{"paths.toml", "river[", "(canal-rapides)", "breaks"}, 0},
 		{"garrison missing", "map.toml", "name = \"Hai Duong\"\nkind = \"town\"\nhex = \"0821\"\nlat = 20.94\nlon = 106.33\ngarrison = true\n", "name = \"Hai Duong\"\nkind = \"town\"\nhex = \"0821\"\nlat = 20.94\nlon = 106.33\n",
-			[]string{"map.toml", "urban[", "(Hai Duong).garrison"}},
+			[]string{"map.toml", "urban[", "(Hai Duong).garrison"}, -1},
 		{"unknown field", "units.toml", "code = \"BEP\"\n", "code = \"BEP\"\ncolour = \"green\"\n",
-			[]string{"units.toml:", "type BEP: field colour: unknown key"}},
+			[]string{"units.toml:", "type BEP: field colour: unknown key"}, 1},
 		{"two groups on a mobilization hex", "scenarios.toml", `units = ["DUMMY"]`, `units = ["VMG (228)", "DUMMY"]`,
-			[]string{"scenarios.toml", "one VM-group or dummy per mobilization hex"}},
+			[]string{"scenarios.toml", "one VM-group or dummy per mobilization hex"}, 0},
 		{"overstacked", "scenarios.toml", `units = ["148 (538)"]`, `units = ["148 (538)", "320/48 (648)", "320/52 (648)", "320/64 (648)"]`,
-			[]string{"scenarios.toml", "stacks", "limit is 11"}},
+			[]string{"scenarios.toml", "stacks", "limit is 11"}, -1},
 		{"town misplaced", "map.toml", "name = \"Lang Son\"\nkind = \"town\"\nhex = \"1524\"", "name = \"Lang Son\"\nkind = \"town\"\nhex = \"1520\"",
-			[]string{"map.toml", "(Lang Son).hex", "from its real position"}},
+			[]string{"map.toml", "(Lang Son).hex", "from its real position"}, 2},
 		{"bad provenance", "charts.toml", "[weather]\nprovenance = \"reconstructed\"", "[weather]\nprovenance = \"guessed\"",
-			[]string{"charts.toml: weather.provenance"}},
+			[]string{"charts.toml:", "weather.provenance"}, 1},
 		{"syntax", "charts.toml", "[weather]", "[weather",
-			[]string{"charts.toml:"}},
+			[]string{"charts.toml:"}, 0},
 		{"sea setup", "scenarios.toml", `hex = "1205"`, `hex = "0132"`,
-			[]string{"scenarios.toml", "all-sea hex 0132"}},
+			[]string{"scenarios.toml", "all-sea hex 0132"}, 1},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -125,6 +129,11 @@ func TestMistakesRefused(t *testing.T) {
 			_, err := LoadFS(fsys)
 			if err == nil {
 				t.Fatal("accepted")
+			}
+			// file:line: the line of the mistake (or of its table)
+			n := strings.Count(src[:strings.Index(src, tc.old)], "\n") + 1 + tc.at
+			if loc := fmt.Sprintf("%s:%d:", tc.file, n); !strings.Contains(err.Error(), loc) {
+				t.Errorf("error does not name %q:\n%v", loc, err)
 			}
 			for _, w := range tc.want {
 				if !strings.Contains(err.Error(), w) {
