@@ -880,7 +880,7 @@ func (s *Service) mapCmd(c Command) ([]Reply, error) {
 	if f, ok := s.Queue.(interface{ Full() bool }); ok && f.Full() && refusableView(c.Opt("view")) {
 		// Before loading the game or preparing its view: a storm of
 		// onlookers' requests costs little.
-		return nil, mapsBusy
+		return nil, errMapsBusy
 	}
 	sl, err := s.slotFor(c.Channel)
 	if err != nil {
@@ -919,7 +919,7 @@ func (s *Service) mapCmd(c Command) ([]Reply, error) {
 	}
 	r, err := s.drawView(id, v, to, seq, view, refusable)
 	if errors.Is(err, render.ErrBusy) {
-		return nil, mapsBusy
+		return nil, errMapsBusy
 	}
 	if err != nil {
 		return nil, err
@@ -927,8 +927,8 @@ func (s *Service) mapCmd(c Command) ([]Reply, error) {
 	return []Reply{r}, nil
 }
 
-// mapsBusy is the answer to an onlooker's /map when the map queue is full.
-var mapsBusy = errors.New("maps are busy, try again in a moment")
+// errMapsBusy is the answer to an onlooker's /map when the map queue is full.
+var errMapsBusy = errors.New("maps are busy, try again in a moment")
 
 // refusableView: the public map, asked for by anyone, may be refused when
 // the queue is full; a player's own or the referee's view waits its turn.

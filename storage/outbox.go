@@ -7,6 +7,7 @@ import (
 
 	"github.com/umpirebot/umpire/adjudicator"
 	"go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
 )
 
 // The outbox (DESIGN: an order is acknowledged at its durable commit):
@@ -113,7 +114,7 @@ func (db *DB) Delivered(gameID string, seq int) error {
 			return fmt.Errorf("game %s: outbox: %w", gameID, err)
 		}
 		if k, _ := gb.Cursor().First(); k == nil {
-			if err := ob.DeleteBucket([]byte(gameID)); err != nil && !errors.Is(err, bbolt.ErrBucketNotFound) {
+			if err := ob.DeleteBucket([]byte(gameID)); err != nil && !errors.Is(err, bolterrors.ErrBucketNotFound) {
 				return fmt.Errorf("game %s: outbox: %w", gameID, err)
 			}
 		}

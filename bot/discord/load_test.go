@@ -161,9 +161,8 @@ type loadWorld struct {
 	queue  *render.Queue
 	n      atomic.Int64 // interactions sent
 
-	mu       sync.Mutex
-	needMap  map[string]bool // "game/seq" of deliveries that asked for a map
-	drawnMap atomic.Int64
+	mu      sync.Mutex
+	needMap map[string]bool // "game/seq" of deliveries that asked for a map
 }
 
 const loadGuild = "200000000000000077"
