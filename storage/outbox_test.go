@@ -60,7 +60,7 @@ func TestOutbox_WithEntriesOrNotAtAll(t *testing.T) {
 		t.Fatalf("first delivery only: %+v", one)
 	}
 	for _, seq := range []int{1, 1, 3} {
-		if err := db.Delivered("g1", seq); err != nil {
+		if err := db.Delivered("g1", seq, 0); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -429,6 +429,7 @@ func TestDeadlines(t *testing.T) {
 	}
 	got, err := db.Deadline("g1")
 	d1.Game = "g1"
+	d1.Version = 1
 	if err != nil || jsonOf(t, got) != jsonOf(t, d1) {
 		t.Fatalf("Deadline(g1) = %+v, %v", got, err)
 	}
