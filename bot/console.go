@@ -110,6 +110,7 @@ func (c *Console) Line(line string) {
 	for _, r := range o.Replies {
 		c.print(r)
 	}
+	c.Service.NewsShown(cmd.User, o.News)
 	if o.Game != "" {
 		for _, r := range c.Service.Drain(o.Game) {
 			c.print(r)

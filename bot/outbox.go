@@ -20,9 +20,13 @@ import (
 // command's entries (storage.AppendOut) and removed once delivered, so a
 // restart in between delivers it then, once.
 type Delivery struct {
-	Game    string  `json:"game"`
-	Channel string  `json:"channel"`
-	Seq     int     `json:"seq"` // the game's log length after the command
+	Game    string `json:"game"`
+	Channel string `json:"channel"`
+	Seq     int    `json:"seq"` // the game's log length after the command
+	// Sub numbers a delivery that follows no entry (a deadline's
+	// reminder, a settings change) among those after entry Seq; 0 for a
+	// command's.
+	Sub     int     `json:"sub,omitempty"`
 	Title   string  `json:"title"`
 	Replies []Reply `json:"replies"`
 	// Now is who is awaited after the command: a post shows the state it
@@ -69,9 +73,9 @@ func (s *Service) Pending(game string) ([]Delivery, error) {
 	out := make([]Delivery, 0, len(items))
 	for _, it := range items {
 		var d Delivery
-		if err := json.Unmarshal(it.Data, &d); err != nil || d.Seq != it.Seq || d.Game != game {
-			s.log().Error("dropping an outbox record that does not decode", "game", game, "seq", it.Seq, "err", err)
-			if err := s.DB.Delivered(game, it.Seq); err != nil {
+		if err := json.Unmarshal(it.Data, &d); err != nil || d.Seq != it.Seq || d.Sub != it.Sub || d.Game != game {
+			s.log().Error("dropping an outbox record that does not decode", "game", game, "seq", it.Seq, "sub", it.Sub, "err", err)
+			if err := s.DB.Delivered(game, it.Seq, it.Sub); err != nil {
 				return nil, err
 			}
 			continue
@@ -134,7 +138,7 @@ func (s *Service) Drain(game string) []Reply {
 	var out []Reply
 	for i, d := range ds {
 		out = append(out, s.Compose(d, ds[i+1:])...)
-		if err := s.DB.Delivered(game, d.Seq); err != nil {
+		if err := s.DB.Delivered(game, d.Seq, d.Sub); err != nil {
 			return append(out, Reply{Text: "(a delivered post could not be marked as sent: " + err.Error() + ")"})
 		}
 	}
@@ -404,7 +408,7 @@ func (p *Poster) deliver(d Delivery, later []Delivery) bool {
 			p.dropped.Add(1)
 			p.log().Error("cannot deliver a game's post; dropped", "game", d.Game, "seq", d.Seq, "err", err)
 		}
-		if err := p.Service.DB.Delivered(d.Game, d.Seq); err != nil {
+		if err := p.Service.DB.Delivered(d.Game, d.Seq, d.Sub); err != nil {
 			p.log().Error("cannot mark a post as delivered", "game", d.Game, "seq", d.Seq, "err", err)
 			return false
 		}

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+
+	"github.com/umpirebot/umpire/storage"
 )
 
 // Command is one slash command from one user in one channel.
@@ -27,14 +29,17 @@ type Command struct {
 	note *note // what Do reports back (the game whose outbox grew)
 }
 
-type note struct{ game string }
+type note struct {
+	game string
+	news []storage.News
+}
 
 // Opt returns an option's value.
 func (c Command) Opt(name string) string { return c.Options[name] }
 
 // subcommands lists the commands that take a subcommand word.
 var subcommands = map[string][]string{
-	"game": {"new", "status", "list", "end"},
+	"game": {"new", "status", "list", "end", "news"},
 	"mod":  {"undo", "override", "seat"},
 }
 

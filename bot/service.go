@@ -40,6 +40,9 @@ type Reply struct {
 type Outcome struct {
 	Replies []Reply
 	Game    string
+	// News is the caller's kept private news the replies show: the
+	// transport calls NewsShown once they are out.
+	News []storage.News
 }
 
 // Mapper draws a View as a PNG (package render).
@@ -136,7 +139,7 @@ func (s *Service) isMod(c Command) bool { return c.Mod || s.Mods[c.User] }
 func (s *Service) Do(c Command) Outcome {
 	c.note = &note{}
 	replies := s.handle(c)
-	return Outcome{Replies: replies, Game: c.note.game}
+	return s.withNews(c, Outcome{Replies: replies, Game: c.note.game, News: c.note.news})
 }
 
 // Handle runs one command and returns every reply in order, the game's
@@ -166,6 +169,8 @@ func (s *Service) handle(c Command) (replies []Reply) {
 		out, err = s.withGame(c, s.status)
 	case "game list":
 		out, err = s.list(c)
+	case "game news":
+		out, err = s.gameNews(c)
 	case "game end":
 		out, err = s.withGame(c, s.end)
 	case "order":

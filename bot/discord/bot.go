@@ -36,8 +36,9 @@ type Bot struct {
 	ModRoles []string
 	// DMSideEvents sends a side's private events caused by another
 	// player's command (say, the VM's losses when the French fire) to that
-	// side's player by DM. When false they wait, in memory, until that
-	// player's next command in the game's channel.
+	// side's player by DM. When false, or when a DM cannot go, they are
+	// kept in the database and shown with that player's next interaction
+	// (/game news shows them too).
 	DMSideEvents bool
 	// Log receives operational logs; hidden information (order texts,
 	// private replies) is logged only at debug level.
@@ -56,7 +57,6 @@ type Bot struct {
 	locks     map[string]*chanLock
 	oneTime   oneTimeLimits
 	dmChans   map[string]string
-	pending   map[string][]string
 	roleCache map[string]roleNames
 	poster    *bot.Poster
 }

@@ -119,6 +119,7 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "new", Description: "Start a game in this channel (or in a new thread) and seat its players", Options: newOpts},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "status", Description: "Show the game's status as you may see it", Options: []*discordgo.ApplicationCommandOption{statusView}},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "list", Description: "List this server's live games: phase, who is awaited, and which need a moderator"},
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "news", Description: "Show your private news kept while Umpire could not DM you"},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "end", Description: "Moderators: end the game and reveal the dice seed", Options: []*discordgo.ApplicationCommandOption{
 				winner, str("reason", "Why the game ends", false)}},
 		},

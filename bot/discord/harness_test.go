@@ -402,3 +402,31 @@ func leaks(text string, hidden []string) []string {
 	}
 	return out
 }
+
+// restart is a stop without shutdown (SIGKILL: nothing in memory
+// survives, the outbox and the news stay in the file) and a start of a
+// new service and bot on the same database. The fake Discord stays.
+func (h *harness) restart() {
+	h.t.Helper()
+	path := h.db.Path()
+	h.bot.posts().Close()
+	h.db.Close()
+	db, err := storage.Open(path)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.t.Cleanup(func() { db.Close() })
+	old := h.svc
+	svc := &bot.Service{DB: db, Titles: old.Titles, Seed: old.Seed, Maps: old.Maps, Now: old.Now, Mods: old.Mods}
+	b := &Bot{Service: svc, Session: h.bot.Session, AppID: appID, ModRoles: h.bot.ModRoles, DMSideEvents: h.bot.DMSideEvents}
+	h.db, h.svc, h.bot = db, svc, b
+	h.fake.settle = func() {
+		b.inflight.Wait()
+		if !b.Settle(20 * time.Second) {
+			h.t.Error("the bot's deliveries did not settle in 20 s")
+		}
+	}
+	if err := b.posts().Resume(); err != nil {
+		h.t.Fatal(err)
+	}
+}

@@ -125,8 +125,8 @@ func TestSideEventsByDM(t *testing.T) {
 	key := ChannelKey(guildA, chanA)
 	news := []bot.Reply{{To: bob.id, Text: "Your 304/57/265 lost a step (@" + alice.id + " fired)."}}
 	var o outcome
-	h.bot.notify(key, chanA, bob.id, news, "")
-	h.bot.notify(key, chanA, bob.id, news, "")
+	h.bot.notify(key, chanA, bob.id, news, nil, "i/1")
+	h.bot.notify(key, chanA, bob.id, news, nil, "i/2")
 	o = outcome{reqs: h.fake.take()}
 	opened := 0
 	for _, r := range o.reqs {
@@ -139,13 +139,13 @@ func TestSideEventsByDM(t *testing.T) {
 	}
 
 	h.bot.DMSideEvents = false
-	h.bot.notify(key, chanA, bob.id, news, "")
+	h.bot.notify(key, chanA, bob.id, news, nil, "i/3")
 	if n := len(h.fake.take()); n != 0 {
 		t.Errorf("dm_side_events off: %d requests", n)
 	}
 	h.bot.DMSideEvents = true
 	h.fake.forbidden["7"+bob.id] = true // bob does not take DMs
-	h.bot.notify(key, chanA, bob.id, news, "")
+	h.bot.notify(key, chanA, bob.id, news, nil, "i/4")
 	h.fake.take()
 	st := h.slash(bob, "/game status")
 	if strings.Count(st.private(), "lost a step") != 2 {

@@ -80,9 +80,6 @@ func (b *Bot) run(i *discordgo.Interaction, cmd bot.Command, thread bool) {
 	b.log().Debug("interaction detail", "id", i.ID, "options", cmd.Options)
 
 	var texts []string
-	if p := b.takePending(key, cmd.User); p != "" {
-		texts = append(texts, "Private news for you since your last command:\n"+p)
-	}
 	var pngs []bot.Reply
 	for _, r := range mine {
 		if r.Text != "" {
@@ -106,7 +103,10 @@ func (b *Bot) run(i *discordgo.Interaction, cmd bot.Command, thread bool) {
 			text = "Done: the outcome is posted in the channel."
 		}
 	}
-	b.reply(i, mentions(text), pngs)
+	if b.reply(i, mentions(text), pngs) {
+		// The kept news it showed is taken only now that it is out.
+		b.Service.NewsShown(cmd.User, out.News)
+	}
 	if out.Game != "" {
 		b.posts().Kick(out.Game)
 	}
@@ -119,7 +119,7 @@ func (b *Bot) run(i *discordgo.Interaction, cmd bot.Command, thread bool) {
 		b.post(i, target, post)
 	}
 	for _, u := range otherOrder {
-		b.notify(key, target, u, others[u], "")
+		b.notify(key, target, u, others[u], nil, "i/"+i.ID)
 	}
 }
 
@@ -220,8 +220,8 @@ func (b *Bot) appID(i *discordgo.Interaction) string {
 
 // reply answers the caller privately: the deferred response is edited
 // with the first part, further parts and images go as ephemeral
-// follow-ups.
-func (b *Bot) reply(i *discordgo.Interaction, text string, pngs []bot.Reply) {
+// follow-ups. It reports whether the answer went out.
+func (b *Bot) reply(i *discordgo.Interaction, text string, pngs []bot.Reply) bool {
 	parts := chunks(text, maxContent, maxChunks)
 	app := b.appID(i)
 	first := &message{AllowedMentions: &allowedMentions{Parse: []string{}}}
@@ -235,7 +235,7 @@ func (b *Bot) reply(i *discordgo.Interaction, text string, pngs []bot.Reply) {
 	}
 	if _, err := b.rest().send(http.MethodPatch, discordgo.EndpointInteractionResponseActions(app, i.Token), first); err != nil {
 		b.log().Warn("cannot answer the interaction", "id", i.ID, "err", err)
-		return
+		return false
 	}
 	var more []*message
 	for _, p := range parts {
@@ -251,9 +251,10 @@ func (b *Bot) reply(i *discordgo.Interaction, text string, pngs []bot.Reply) {
 		m.AllowedMentions = &allowedMentions{Parse: []string{}}
 		if _, err := b.rest().send(http.MethodPost, discordgo.EndpointFollowupMessage(app, i.Token), m); err != nil {
 			b.log().Warn("cannot send a follow-up", "id", i.ID, "err", err)
-			return
+			return false
 		}
 	}
+	return true
 }
 
 var fileNameRE = regexp.MustCompile(`[^A-Za-z0-9._-]`)
@@ -462,7 +463,7 @@ func (b *Bot) sendDelivery(d bot.Delivery, replies []bot.Reply) (err error) {
 	}
 	if len(public) > 0 {
 		m := b.publicPost(key, postHead{ok: true, title: d.Title, game: d.Game, now: d.Now, seq: d.Seq}, public, true)
-		m.Nonce, m.EnforceNonce = nonce(d.Game, d.Seq, "post"), true
+		m.Nonce, m.EnforceNonce = nonce(d.Game, d.Seq, subPart(d.Sub, "post")), true
 		if err := b.postErr(i, target, m); err != nil {
 			if bot.IsRetry(err) {
 				return err
@@ -474,9 +475,18 @@ func (b *Bot) sendDelivery(d bot.Delivery, replies []bot.Reply) (err error) {
 		}
 	}
 	for _, u := range order {
-		b.notify(key, target, u, others[u], nonce(d.Game, d.Seq, "dm "+u))
+		b.notify(key, target, u, others[u], &d, "")
 	}
 	return nil
+}
+
+// subPart names a part of a delivery that follows no entry (sub > 0)
+// apart from the entry's own delivery; the entry's keep their names.
+func subPart(sub int, part string) string {
+	if sub == 0 {
+		return part
+	}
+	return fmt.Sprintf("%s %d", part, sub)
 }
 
 // nonce names one message of one delivery (Discord keeps a nonce for a
@@ -503,9 +513,13 @@ func (b *Bot) reply2(i *discordgo.Interaction, text string) {
 }
 
 // notify tells another player privately what happened to their side:
-// by DM, or (dm_side_events = false, or the DM failed) at their next
-// command in the channel.
-func (b *Bot) notify(key, target, user string, replies []bot.Reply, once string) {
+// by DM or, when DMs are off (dm_side_events = false), the user is not a
+// Discord user, or the DM fails, kept in the database with the game and
+// shown with their next interaction (Service.KeepNews). d is the delivery
+// the news comes from (its nonces make a delivery sent again after a
+// restart show once, and its key keeps the news once); without one,
+// newsKey names the message.
+func (b *Bot) notify(key, target, user string, replies []bot.Reply, d *bot.Delivery, newsKey string) {
 	var texts []string
 	for _, r := range replies {
 		if r.Text != "" {
@@ -513,14 +527,16 @@ func (b *Bot) notify(key, target, user string, replies []bot.Reply, once string)
 		}
 	}
 	text := mentions(strings.Join(texts, "\n"))
+	once := ""
+	if d != nil {
+		once = nonce(d.Game, d.Seq, subPart(d.Sub, "dm "+user))
+	}
 	if !b.DMSideEvents || !isSnowflake(user) {
-		b.addPending(key, user, text)
+		b.keep(key, user, text, d, newsKey)
 		return
 	}
 	dm, err := b.dmChannel(user)
 	if err == nil {
-		// once (a delivery's) makes each message idempotent: a delivery
-		// sent again after a restart is not shown twice.
 		n := 0
 		mark := func(m *message) *message {
 			if once != "" {
@@ -543,8 +559,22 @@ func (b *Bot) notify(key, target, user string, replies []bot.Reply, once string)
 		}
 	}
 	if err != nil {
-		b.log().Info("cannot DM a player; keeping their news for their next command", "user", user, "status", status(err))
-		b.addPending(key, user, text)
+		b.log().Info("cannot DM a player; keeping their news for their next interaction", "user", user, "status", status(err))
+		b.keep(key, user, text, d, newsKey)
+	}
+}
+
+// keep stores a player's news in the database for their next
+// interaction.
+func (b *Bot) keep(key, user, text string, d *bot.Delivery, newsKey string) {
+	game := ""
+	if d != nil {
+		game = d.Game
+	} else if id, err := b.Service.DB.GameInChannel(key); err == nil {
+		game = id
+	}
+	if err := b.Service.KeepNews(user, game, key, d, newsKey, text); err != nil {
+		b.log().Error("cannot keep a player's news", "user", user, "game", game, "err", err)
 	}
 }
 
@@ -576,28 +606,6 @@ func (b *Bot) dmChannel(user string) (string, error) {
 	b.dmChans[user] = ch.ID
 	b.mu.Unlock()
 	return ch.ID, nil
-}
-
-func (b *Bot) addPending(key, user, text string) {
-	if text == "" {
-		return
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.pending == nil {
-		b.pending = map[string][]string{}
-	}
-	k := key + "\x00" + user
-	b.pending[k] = append(b.pending[k], text)
-}
-
-func (b *Bot) takePending(key, user string) string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	k := key + "\x00" + user
-	p := b.pending[k]
-	delete(b.pending, k)
-	return strings.Join(p, "\n")
 }
 
 // clipText cuts s to n runes, ending with tail when cut.
