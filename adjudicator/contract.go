@@ -124,8 +124,11 @@ type Prompt struct {
 	// impulse): transports post a map when it changes.
 	Stage    string `json:"stage,omitempty"`
 	Decision string `json:"decision"` // what is asked, for the awaited side(s)
-	// Default is the order taken when a deadline passes, if the game
-	// allows one.
+	// Default is the order taken for the awaited side when a deadline
+	// passes (Game.Default), if the game allows one: a legal order (or
+	// several separated by ";"), the least harmful the rules allow. Empty
+	// when the title leaves the decision to its player, for one a default
+	// would decide the game: a deadline then calls the moderators.
 	Default string  `json:"default,omitempty"`
 	Over    bool    `json:"over,omitempty"`
 	Result  *Result `json:"result,omitempty"`

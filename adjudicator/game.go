@@ -41,6 +41,11 @@ type Entry struct {
 	Reveals bool `json:"reveals,omitempty"`
 	// Result is set on an end entry, or on the order that ended the game.
 	Result *Result `json:"result,omitempty"`
+	// Default is set on an order that was the prompt's default, taken for
+	// the awaited side and not given by its player: why ("deadline": the
+	// deadline passed; "away": the player is away and the game's settings
+	// let the defaults answer for them).
+	Default string `json:"default,omitempty"`
 }
 
 // HexBytes encodes as a hex string in JSON.
@@ -443,6 +448,49 @@ func (g *Game) Orders(actor string, side Side, orders []string, source string, n
 		st.Events = append(st.Events, evs...)
 	}
 	return st, nil
+}
+
+// ActorDeadline is the actor of the orders a deadline takes by default.
+const ActorDeadline = "deadline"
+
+// ErrNoDefault is returned by Default when the prompt has no default: the
+// title leaves the decision to its player (a deadline then calls the
+// moderators).
+var ErrNoDefault = errors.New("this decision has no default")
+
+// Default prepares the prompt's default order (Prompt.Default; several
+// separated by ";") for each awaited side in turn, as actor, each entry
+// marked with why (Entry.Default). It fails with ErrNoDefault when the
+// prompt has none, and with the rules' refusal if they refuse it (a
+// title's bug: its default must be legal).
+func (g *Game) Default(actor, reason, source string, now time.Time) (*Step, error) {
+	if over, _ := g.Over(); over {
+		return nil, ErrOver
+	}
+	p := g.Prompt()
+	orders := SplitOrders(p.Default)
+	if len(orders) == 0 || len(p.Awaiting) == 0 {
+		return nil, ErrNoDefault
+	}
+	all := &Step{state: g.State}
+	h := g
+	for _, side := range p.Awaiting {
+		st, err := h.Orders(actor, side, orders, source, now)
+		if err != nil {
+			return nil, fmt.Errorf("the default %q for %s: %w", p.Default, side, err)
+		}
+		for i := range st.Entries {
+			st.Entries[i].Default = reason
+		}
+		all.Entries = append(all.Entries, st.Entries...)
+		all.Events = append(all.Events, st.Events...)
+		all.state, all.result = st.state, st.result
+		if over := g.Rules.Prompt(st.state).Over; over {
+			break
+		}
+		h = h.Preview(st)
+	}
+	return all, nil
 }
 
 // batchTaken says which orders of a batch were taken before a refusal.
