@@ -306,7 +306,7 @@ var labels = []dataload.Label{{Key: "id"}, {Key: "code"}, {Key: "name"}, {Key: "
 // LoadFS decodes the six files from fsys and checks them. On a fault of
 // the checks across files it returns the data with the error.
 func LoadFS(fsys fs.FS) (*Data, error) {
-	return load(dataload.New(fsys, dataFiles...))
+	return loadWith(dataload.New(fsys, dataFiles...))
 }
 
 // LoadOver loads the data with any of the six files present in over
@@ -323,14 +323,14 @@ func LoadOver(over fs.FS, dir string) (*Data, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, err := load(l)
+	d, err := loadWith(l)
 	if err != nil {
 		return nil, err
 	}
 	return d, nil
 }
 
-func load(l *dataload.Loader) (*Data, error) {
+func loadWith(l *dataload.Loader) (*Data, error) {
 	d := &Data{}
 	l.Labels = labels
 	ok := l.Decode("grid.toml", &d.Grid)

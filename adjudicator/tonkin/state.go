@@ -1,0 +1,136 @@
+package tonkin
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// Sides.
+const (
+	FEF = "fef" // the French Expeditionary Force and its colonial troops
+	VM  = "vm"  // the Viet Minh and the Pathet Lao
+)
+
+// Off-map places (The Map: Saigon and standby zone).
+const (
+	LocStandby = "standby"
+	LocSaigon  = "saigon"
+)
+
+// Phases. Only the first exists until the rules of play (issue 10).
+const (
+	PhaseWeather = "weather" // 1.0: weather and initiative (the tour marker on "Météo")
+)
+
+// State is a Tonkin game: the board as the scenario sets it up (Basics:
+// Setup) and the tracks beside it. It encodes deterministically: units
+// are kept sorted by id and maps encode with sorted keys.
+type State struct {
+	Scenario string `json:"scenario"` // the scenario played ("1950"), or a campaign's first
+	// Final is the scenario whose end ends the game: the same as Scenario,
+	// or a later one in a campaign (Basics: start any scenario and end
+	// any later one).
+	Final string `json:"final"`
+	Turn  int    `json:"turn"`  // 1, 2, ...: one a month
+	Month string `json:"month"` // YYYY-MM: the mois and année markers
+	Last  string `json:"last"`  // YYYY-08: the last month played
+	Phase string `json:"phase"` // the tour marker on the phase scale
+
+	// Weather: "sun" or "rain"; "" until the weather roll of a turn (2.0:
+	// the first turn of every scenario is sunny). First: the first
+	// player, "" until the initiative roll (2.0: the VM goes first in the
+	// first turn).
+	Weather string `json:"weather,omitempty"`
+	First   string `json:"first,omitempty"`
+
+	// The Operation/Victory scale (6.1, 6.16, 8.0).
+	VP         int `json:"vp"`          // the victoire markers
+	VMLevel    int `json:"vm_level"`    // the scenario's "VM victory level"
+	Montagnard int `json:"montagnard"`  // the montagnard marker
+	OpsFEF     int `json:"ops_fef"`     // points d'opération
+	OpsVM      int `json:"ops_vm"`      // points d'opération
+	VMRepl     int `json:"vm_repl"`     // VM replacement scale (3.3)
+	VMEquipH   int `json:"vm_equip_h"`  // VM equipment in half points (3.4: the equipment and minor equipment scales)
+	VMFoot     int `json:"vm_foot"`     // VM foot transports left (5.5)
+	VMTrucks   int `json:"vm_trucks"`   // VM truck transports (units.toml vm_trucks)
+	FEFAir     int `json:"fef_air"`     // FEF air transports left (5.6)
+	FEFStrikes int `json:"fef_strikes"` // airstrikes left this turn (6.6 b)
+	FEFTrucks  int `json:"fef_trucks"`  // FEF truck transports left (5.4)
+
+	// Urban areas: the VM-friendly ones (4.1, set by the scenario), the
+	// garrisoned ones and those marked plus de garnison; names, sorted.
+	VMFriendly []string `json:"vm_friendly"`
+	Garrisons  []string `json:"garrisons"`
+	NoGarrison []string `json:"no_garrison"`
+
+	Units []*Unit `json:"units"` // sorted by ID
+}
+
+// Unit is one counter: a battalion, regiment, group, dummy, leader, HQ
+// or supply dump. Its printed values come from its type (units.toml) and
+// the steps it has left.
+type Unit struct {
+	ID     string `json:"id"`   // "1 BEP", "308/88", "BVN 3", "VMG 12", "DUMMY 4", "FEF DR 2"
+	Type   string `json:"type"` // units.toml type code
+	Side   string `json:"side"` // fef, vm
+	Loc    string `json:"loc"`  // a hex id, standby or saigon
+	Steps  int    `json:"steps,omitempty"`
+	Hidden bool   `json:"hidden,omitempty"` // VM-group, Pathet Lao or dummy on its hidden side (Basics: Counters)
+	Desorg bool   `json:"desorg,omitempty"` // 6.17
+	OoS    bool   `json:"oos,omitempty"`    // 4.6
+	Trench bool   `json:"trench,omitempty"` // 6.10
+	Spent  bool   `json:"spent,omitempty"`  // a supply dump being spent (6.2)
+}
+
+// Encode implements adjudicator.State.
+func (s *State) Encode() ([]byte, error) { return json.Marshal(s) }
+
+// unit finds a unit by id.
+func (s *State) unit(id string) *Unit {
+	for _, u := range s.Units {
+		if u.ID == id {
+			return u
+		}
+	}
+	return nil
+}
+
+// months: "YYYY-MM" as a count of months, and back.
+func monthNum(m string) (int, bool) {
+	if len(m) != 7 || m[4] != '-' {
+		return 0, false
+	}
+	y, err1 := strconv.Atoi(m[:4])
+	mo, err2 := strconv.Atoi(m[5:])
+	if err1 != nil || err2 != nil || mo < 1 || mo > 12 {
+		return 0, false
+	}
+	return y*12 + mo - 1, true
+}
+
+var monthNames = []string{"January", "February", "March", "April", "May", "June", "July",
+	"August", "September", "October", "November", "December"}
+
+// MonthName is "October 1950" for "1950-10".
+func MonthName(m string) string {
+	n, ok := monthNum(m)
+	if !ok {
+		return m
+	}
+	return fmt.Sprintf("%s %d", monthNames[n%12], n/12)
+}
+
+// monthsBetween counts the turns from a to b, both included.
+func monthsBetween(a, b string) int {
+	x, _ := monthNum(a)
+	y, _ := monthNum(b)
+	return y - x + 1
+}
+
+// rainSeason: June to August (2.0).
+func rainSeason(m string) bool {
+	n, _ := monthNum(m)
+	mo := n%12 + 1
+	return mo >= 6 && mo <= 8
+}
