@@ -1,0 +1,130 @@
+package render
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"image"
+	"sort"
+	"strings"
+
+	"github.com/umpirebot/umpire/adjudicator"
+)
+
+// Regioner is implemented by a Board that names close-ups of its map
+// (Tonkin's delta, the border, ...): rectangles of the full image, by
+// name. A region's PNG is that part of the full drawing, so it shows
+// exactly what the full map shows there, and no more.
+type Regioner interface {
+	Regions() map[string]image.Rectangle
+}
+
+// Regions lists the region names of a title's board, sorted (none when
+// the board names none or the title has no board).
+func (r *Renderer) Regions(title string) []string {
+	l, ok := r.boards[title]
+	if !ok {
+		return nil
+	}
+	rg, ok := l.board.(Regioner)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for k := range rg.Regions() {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// PNGRegion draws v cropped to one of its board's regions; region ""
+// is the whole map (PNG). Region PNGs are cached with the full maps,
+// keyed by the view and the region.
+func (r *Renderer) PNGRegion(v adjudicator.View, region string) ([]byte, error) {
+	if region == "" {
+		return r.PNG(v)
+	}
+	l, ok := r.boards[v.Title]
+	if !ok {
+		return nil, fmt.Errorf("render: no map drawing for title %q", v.Title)
+	}
+	rg, ok := l.board.(Regioner)
+	if !ok {
+		return nil, fmt.Errorf("render: the %s map has no regions", v.Title)
+	}
+	regions := rg.Regions()
+	rect, ok := regions[region]
+	if !ok {
+		var names []string
+		for k := range regions {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		return nil, fmt.Errorf("render: the %s map has no region %q; regions are %s", v.Title, region, strings.Join(names, ", "))
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
+	h := sha256.New()
+	h.Write(raw)
+	h.Write([]byte("\x00region\x00" + region))
+	var key [32]byte
+	copy(key[:], h.Sum(nil))
+	if !r.nocache {
+		r.mu.Lock()
+		if el, ok := r.cache[key]; ok {
+			r.lru.MoveToFront(el)
+			b := el.Value.(*entry).png
+			r.mu.Unlock()
+			return bytes.Clone(b), nil
+		}
+		r.mu.Unlock()
+	}
+	png, err := r.drawRegion(l, v, rect)
+	if err != nil || r.nocache {
+		return png, err
+	}
+	r.mu.Lock()
+	if _, ok := r.cache[key]; !ok {
+		r.cache[key] = r.lru.PushFront(&entry{key: key, png: png})
+		for r.lru.Len() > CacheSize {
+			old := r.lru.Back()
+			r.lru.Remove(old)
+			delete(r.cache, old.Value.(*entry).key)
+		}
+	}
+	r.mu.Unlock()
+	return bytes.Clone(png), nil
+}
+
+// drawRegion draws v in full on a kit's image and encodes the part rect.
+func (r *Renderer) drawRegion(l *layer, v adjudicator.View, rect image.Rectangle) ([]byte, error) {
+	k := <-r.kits
+	defer func() { r.kits <- k }()
+	base, err := r.base(l, k.faces)
+	if err != nil {
+		return nil, err
+	}
+	rect = rect.Intersect(base.Rect)
+	if rect.Empty() {
+		return nil, fmt.Errorf("render: the region lies outside the map")
+	}
+	if k.img == nil || k.img.Rect != base.Rect {
+		k.img = image.NewRGBA(base.Rect)
+	}
+	img := k.img
+	copy(img.Pix, base.Pix)
+	if err := l.board.Dynamic(newCanvas(img, k.faces), v); err != nil {
+		return nil, err
+	}
+	crop := image.NewRGBA(image.Rectangle{Max: rect.Size()})
+	for y := 0; y < rect.Dy(); y++ {
+		o := img.PixOffset(rect.Min.X, rect.Min.Y+y)
+		copy(crop.Pix[y*crop.Stride:y*crop.Stride+4*rect.Dx()], img.Pix[o:o+4*rect.Dx()])
+	}
+	// the crop's own buffers: the kit's paletted image is the full map's
+	return l.enc.encode(crop, nil)
+}
