@@ -1,0 +1,217 @@
+// Package tonkinmap draws Tonkin's board (package adjudicator/tonkin) for
+// package render: the hex map of northern Vietnam and Laos with its
+// terrain, rivers, roads, railway, borders, coast, delta, urban areas
+// (names, victory values, airstrips, harbors), mobilization stars and
+// supply spots, as the static layer; and per view the counters (a stack
+// shows its top unit and a count; hidden VM counters and VM stacks in
+// forest only as "VM" and a count, for the FEF and the public), the
+// garrisons and the urban areas friendly to the VM, and a side panel with
+// the tracks, the standby and Saigon zones and a legend. Register it
+// under "tonkin":
+//
+//	r.Register("tonkin", tonkinmap.NewBoard(data))
+//
+// It also names close-ups of the board (Regions: the delta, the border,
+// the north-west, Laos) for render.Renderer.PNGRegion.
+package tonkinmap
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"sort"
+
+	"github.com/umpirebot/umpire/adjudicator/tonkin"
+	"github.com/umpirebot/umpire/render"
+)
+
+// Geometry. Hexes are pointy-topped (rows run east-west), hexW pixels
+// across the flats: large enough for a counter, a town name and the
+// hex's id, so that the whole map reads at full size and a region crop
+// reads in a Discord preview.
+const (
+	hexW   = 58.0
+	margin = 14.0
+	panelW = 430.0
+	cW     = 38.0 // counter width
+	cH     = 32.0 // counter height
+)
+
+var (
+	hexS  = hexW / math.Sqrt(3) // side = centre to corner
+	rowDY = 1.5 * hexS
+)
+
+type hexGeo struct {
+	id       string
+	row, col int
+	x, y     float64 // centre in pixels
+	h        tonkin.Hex
+	urban    *tonkin.Urban
+	mob      bool
+	supply   *tonkin.SupplyCenter
+	delta    bool
+	river    string // navigable or minor ("" none)
+}
+
+type board struct {
+	d      *tonkin.Data
+	g      tonkin.Grid
+	w, h   int
+	mapR   render.Box
+	panelR render.Box
+
+	hexes  []*hexGeo // row-major, south row first
+	byID   map[string]*hexGeo
+	byName map[string]*hexGeo // urban areas by name
+
+	labels  map[string]render.Box // where each urban area's name went (static)
+	regions map[string]image.Rectangle
+
+	stamps render.Sprites
+}
+
+// NewBoard returns the drawing of Tonkin's board over d, the data the
+// rules were loaded with.
+func NewBoard(d *tonkin.Data) render.Board { return newBoard(d) }
+
+func newBoard(d *tonkin.Data) *board {
+	b := &board{d: d, g: d.Grid.Grid, byID: map[string]*hexGeo{}, byName: map[string]*hexGeo{},
+		labels: map[string]render.Box{}, regions: map[string]image.Rectangle{}}
+	rows, cols := b.g.Rows, b.g.Cols
+	mw := margin*2 + hexW*float64(cols) + hexW/2
+	mh := margin*2 + 2*hexS + rowDY*float64(rows-1)
+	b.mapR = render.Corners(0, 0, math.Ceil(mw), math.Ceil(mh))
+	b.panelR = render.Corners(b.mapR.X1, 0, b.mapR.X1+panelW, b.mapR.Y1)
+	b.w, b.h = int(b.panelR.X1), int(b.mapR.Y1)
+
+	delta := map[string]bool{}
+	for _, h := range d.Paths.Delta.Hexes {
+		delta[h] = true
+	}
+	river := map[string]string{}
+	for _, p := range d.Paths.Rivers {
+		for _, h := range p.Hexes {
+			if river[h] != "navigable" {
+				river[h] = p.Kind
+			}
+		}
+	}
+	for _, h := range d.Grid.Hexes {
+		r, c, ok := tonkin.ParseHex(h.ID)
+		if !ok || !b.g.On(r, c) {
+			continue
+		}
+		x, y := b.center(r, c)
+		g := &hexGeo{id: h.ID, row: r, col: c, x: x, y: y, h: h, delta: delta[h.ID], river: river[h.ID]}
+		b.hexes = append(b.hexes, g)
+		b.byID[h.ID] = g
+	}
+	sort.Slice(b.hexes, func(i, j int) bool { return b.hexes[i].id < b.hexes[j].id })
+	for i := range d.Map.Urban {
+		u := &d.Map.Urban[i]
+		if g := b.byID[u.Hex]; g != nil {
+			g.urban = u
+			b.byName[u.Name] = g
+		}
+	}
+	for _, m := range d.Map.Mobilization.Hexes {
+		if g := b.byID[m.Hex]; g != nil {
+			g.mob = true
+		}
+	}
+	for i := range d.Map.SupplyCenters.Centers {
+		s := &d.Map.SupplyCenters.Centers[i]
+		if g := b.byID[s.Hex]; g != nil {
+			g.supply = s
+		}
+	}
+	for _, a := range d.Map.Regions.Areas {
+		x0, y0 := math.Inf(1), math.Inf(1)
+		x1, y1 := math.Inf(-1), math.Inf(-1)
+		for r := a.Rows[0]; r <= a.Rows[1]; r++ {
+			for c := a.Cols[0]; c <= a.Cols[1]; c++ {
+				x, y := b.center(r, c)
+				x0, y0 = math.Min(x0, x-hexW/2), math.Min(y0, y-hexS)
+				x1, y1 = math.Max(x1, x+hexW/2), math.Max(y1, y+hexS)
+			}
+		}
+		if math.IsInf(x0, 0) {
+			continue
+		}
+		rect := image.Rect(int(x0-6), int(y0-6), int(math.Ceil(x1+6)), int(math.Ceil(y1+6)))
+		b.regions[a.ID] = rect.Intersect(image.Rect(0, 0, int(b.mapR.X1), int(b.mapR.Y1)))
+	}
+	// and the side panel alone: the tracks and the off-map zones
+	b.regions["panel"] = image.Rect(int(b.panelR.X0), 0, b.w, b.h)
+	b.placeLabels()
+	return b
+}
+
+// center is the pixel centre of hex (row, col): rows numbered upward
+// from the south edge, columns eastward, even rows half a hex east (the
+// grid of adjudicator/tonkin/grid.go).
+func (b *board) center(row, col int) (float64, float64) {
+	x := margin + hexW/2 + hexW*float64(col-1)
+	if row%2 == 0 {
+		x += hexW / 2
+	}
+	y := margin + hexS + rowDY*float64(b.g.Rows-row)
+	return x, y
+}
+
+// corners of a hex, clockwise from the top.
+func corners(x, y float64) [6][2]float64 {
+	s := hexS
+	return [6][2]float64{{x, y - s}, {x + hexW/2, y - s/2}, {x + hexW/2, y + s/2}, {x, y + s}, {x - hexW/2, y + s/2}, {x - hexW/2, y - s/2}}
+}
+
+// edge is the side of hex a shared with its neighbour b.
+func edge(a, b *hexGeo) (x0, y0, x1, y1 float64) {
+	cs := corners(a.x, a.y)
+	mx, my := (a.x+b.x)/2, (a.y+b.y)/2
+	// the two corners nearest the midpoint of the centres
+	best, second := -1, -1
+	bd, sd := math.Inf(1), math.Inf(1)
+	for i, c := range cs {
+		d := math.Hypot(c[0]-mx, c[1]-my)
+		switch {
+		case d < bd:
+			second, sd = best, bd
+			best, bd = i, d
+		case d < sd:
+			second, sd = i, d
+		}
+	}
+	return cs[best][0], cs[best][1], cs[second][0], cs[second][1]
+}
+
+// neighbours of a hex on the map.
+func (b *board) neighbours(g *hexGeo) []*hexGeo {
+	var out []*hexGeo
+	for _, n := range tonkin.Neighbors(g.row, g.col) {
+		if ng := b.byID[tonkin.HexID(n[0], n[1])]; ng != nil {
+			out = append(out, ng)
+		}
+	}
+	return out
+}
+
+// counterBox is where a hex's stack is drawn.
+func counterBox(g *hexGeo) render.Box {
+	return render.BoxAt(math.Round(g.x-cW/2), math.Round(g.y-cH/2-3), cW, cH)
+}
+
+func (b *board) Size() image.Point { return image.Pt(b.w, b.h) }
+
+func (b *board) Inks() []color.RGBA { return inks() }
+
+// Regions implements render's optional region interface: close-ups of
+// the board by map.toml region id, in pixels of the whole image.
+func (b *board) Regions() map[string]image.Rectangle {
+	out := make(map[string]image.Rectangle, len(b.regions))
+	for k, v := range b.regions {
+		out[k] = v
+	}
+	return out
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package tonkinmap
+
+const raceEnabled = true

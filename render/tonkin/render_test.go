@@ -1,0 +1,561 @@
+package tonkinmap
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/fogleman/gg"
+	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/tonkin"
+	"github.com/umpirebot/umpire/render"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden PNGs under testdata/")
+
+var (
+	testData  = mustData()
+	testRules = tonkin.New(testData)
+)
+
+func mustData() *tonkin.Data {
+	d, err := tonkin.Default()
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+// newRenderer is a Renderer with the board: a new one has an empty cache,
+// so its first PNG of a view is drawn.
+func newRenderer() *render.Renderer {
+	r := render.New()
+	r.Register("tonkin", NewBoard(testData))
+	return r
+}
+
+var (
+	public  = adjudicator.Public
+	fef     = adjudicator.ViewerOf(tonkin.FEF)
+	vm      = adjudicator.ViewerOf(tonkin.VM)
+	referee = adjudicator.Viewer{Referee: true}
+)
+
+func state(t testing.TB, scenario string) *tonkin.State {
+	t.Helper()
+	s, err := testRules.Setup(scenario, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.(*tonkin.State)
+}
+
+func unit(t testing.TB, s *tonkin.State, id string) *tonkin.Unit {
+	t.Helper()
+	for _, u := range s.Units {
+		if u.ID == id {
+			return u
+		}
+	}
+	t.Fatalf("no unit %s", id)
+	return nil
+}
+
+// worn is the 1953 set-up after some fighting, set by hand until the
+// rules of play come: units reduced, a VM regiment with a "-1", a stack
+// disorganized, a supply dump moved, a VM-friendly town retaken and a
+// garrison lost, the markers moved along their tracks.
+func worn(t testing.TB) *tonkin.State {
+	s := state(t, "1953")
+	unit(t, s, "6 BPC").Steps = 1
+	unit(t, s, "1/3 RTA").Steps = 1
+	unit(t, s, "308/88").Steps = 3
+	unit(t, s, "312/209").Steps = 2
+	unit(t, s, "312/141").Desorg = true
+	s.VP, s.Montagnard, s.OpsFEF, s.OpsVM, s.VMRepl, s.VMEquipH = 38, 31, 4, 7, 2, 3
+	s.FEFStrikes, s.Weather, s.First = 2, "rain", tonkin.FEF
+	s.VMFriendly = append(s.VMFriendly[:0:0], s.VMFriendly[1:]...)
+	s.Garrisons = s.Garrisons[1:]
+	return s
+}
+
+func view(s *tonkin.State, v adjudicator.Viewer) adjudicator.View { return testRules.View(s, v) }
+
+// ---------------------------------------------------------------- golden
+
+// TestGolden renders set-ups and a worn position in several views, whole
+// and cropped, and compares them with the golden files pixel for pixel
+// (go test ./render/tonkin -update rewrites them). A mismatch writes the
+// new render next to the golden file as *.got.png.
+func TestGolden(t *testing.T) {
+	type golden struct {
+		v      adjudicator.View
+		region string
+	}
+	cases := map[string]golden{
+		"1950-public":        {view(state(t, "1950"), public), ""},
+		"1950-vm":            {view(state(t, "1950"), vm), ""},
+		"1953-fef":           {view(state(t, "1953"), fef), ""},
+		"worn-referee-delta": {view(worn(t), referee), "delta"},
+		"1953-vm-northwest":  {view(state(t, "1953"), vm), "northwest"},
+	}
+	r := newRenderer()
+	var names []string
+	for n := range cases {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			got, err := r.PNGRegion(cases[name].v, cases[name].region)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join("testdata", name+".png")
+			if *update {
+				if err := os.MkdirAll("testdata", 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./render/tonkin -update to create it)", err)
+			}
+			if bytes.Equal(got, want) {
+				return
+			}
+			if d := pixelDiff(t, got, want); d != "" {
+				os.WriteFile(strings.TrimSuffix(path, ".png")+".got.png", got, 0o644)
+				t.Errorf("%s differs from the golden file: %s (new render in testdata/%s.got.png; -update accepts it)", name, d, name)
+			}
+		})
+	}
+}
+
+func decode(t testing.TB, b []byte) image.Image {
+	t.Helper()
+	im, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return im
+}
+
+func pixelDiff(t *testing.T, a, b []byte) string {
+	ia := decode(t, a)
+	ib, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		return "golden file unreadable: " + err.Error()
+	}
+	if ia.Bounds() != ib.Bounds() {
+		return fmt.Sprintf("size %v, golden %v", ia.Bounds(), ib.Bounds())
+	}
+	n := 0
+	var first image.Point
+	bd := ia.Bounds()
+	for y := bd.Min.Y; y < bd.Max.Y; y++ {
+		for x := bd.Min.X; x < bd.Max.X; x++ {
+			r1, g1, b1, _ := ia.At(x, y).RGBA()
+			r2, g2, b2, _ := ib.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 {
+				if n == 0 {
+					first = image.Pt(x, y)
+				}
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d pixels differ, the first at %v", n, first)
+}
+
+// -------------------------------------------------------- non-interference
+
+// TestNonInterference: states that differ only in what the FEF and the
+// public may not see (Basics: hidden VM-groups, Pathet Lao and dummies;
+// VM stacks in forest) give them byte-identical PNGs, whole and cropped
+// (DESIGN invariant 1), while the VM's own view shows the difference.
+func TestNonInterference(t *testing.T) {
+	type variant struct {
+		name, scenario string
+		b              func(t testing.TB) *tonkin.State
+	}
+	variants := []variant{
+		{"a hidden VM-group or a dummy", "1950", func(t testing.TB) *tonkin.State {
+			s := state(t, "1950")
+			for _, u := range s.Units {
+				if u.Type == "VMG" && !testRules.Opaque(u.Loc) {
+					u.Type, u.Steps = "DUMMY", 0
+					return s
+				}
+			}
+			t.Fatal("no VM-group outside forest")
+			return nil
+		}},
+		{"a hidden VM-group's loss", "1950", func(t testing.TB) *tonkin.State {
+			s := state(t, "1950")
+			for _, u := range s.Units {
+				if u.Type == "VMG" && !testRules.Opaque(u.Loc) {
+					u.Steps = 1
+					return s
+				}
+			}
+			return nil
+		}},
+		{"which regiments are in which forest stack, and their losses", "1953", func(t testing.TB) *tonkin.State {
+			s := state(t, "1953")
+			var in []*tonkin.Unit
+			for _, u := range s.Units {
+				if u.Side == tonkin.VM && u.Type == "REG" && testRules.Opaque(u.Loc) {
+					in = append(in, u)
+				}
+			}
+			for i := 1; i < len(in); i++ {
+				if in[i].Loc != in[0].Loc {
+					in[0].Loc, in[i].Loc = in[i].Loc, in[0].Loc
+					in[0].Steps, in[i].Desorg = 2, true
+					return s
+				}
+			}
+			t.Fatal("no two regiments in different forest stacks")
+			return nil
+		}},
+	}
+	r := newRenderer()
+	for _, vr := range variants {
+		t.Run(vr.name, func(t *testing.T) {
+			base, b := state(t, vr.scenario), vr.b(t)
+			fresh := newRenderer() // draws b anew, not from the cache
+			for _, vw := range []adjudicator.Viewer{public, fef} {
+				for _, region := range []string{"", "delta", "northwest", "laos", "border"} {
+					pa, err := r.PNGRegion(view(base, vw), region)
+					if err != nil {
+						t.Fatal(err)
+					}
+					pb, err := fresh.PNGRegion(view(b, vw), region)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !bytes.Equal(pa, pb) {
+						t.Errorf("%s view, region %q: the PNGs differ", vw, region)
+					}
+				}
+			}
+			pa, _ := r.PNG(view(base, vm))
+			pb, _ := r.PNG(view(b, vm))
+			if bytes.Equal(pa, pb) {
+				t.Errorf("VM view: the PNGs are the same; the variant changes nothing the VM sees")
+			}
+		})
+	}
+}
+
+// TestHiddenIdentity: the renderer draws a hidden counter from its count
+// and an opaque stack from its count alone: filling in what the rules
+// never put there (ids, types, values, counters) changes no pixel.
+func TestHiddenIdentity(t *testing.T) {
+	v := view(state(t, "1953"), fef)
+	b := v.Board.(tonkin.BoardView)
+	r := newRenderer()
+	want, err := r.PNG(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(b)
+	var leaky tonkin.BoardView
+	json.Unmarshal(raw, &leaky)
+	hidden, opaque := 0, 0
+	for i := range leaky.Stacks {
+		st := &leaky.Stacks[i]
+		if st.Opaque {
+			opaque++
+			st.Counters = []tonkin.Counter{{Side: tonkin.VM, ID: "308/88", Type: "REG", Kind: "regiment", Label: "308/88", Str: 6, Mor: 5, Move: 8}}
+		}
+		for j := range st.Counters {
+			c := &st.Counters[j]
+			if c.Kind == "hidden" {
+				hidden++
+				c.ID, c.Type, c.Label, c.Str, c.Mor, c.Move, c.Steps, c.Minus, c.Hidden = "VMG 3", "VMG", "VMG", 2, 2, 8, 1, true, true
+			}
+		}
+	}
+	if hidden == 0 || opaque == 0 {
+		t.Fatalf("%d hidden counters, %d opaque stacks in the FEF view", hidden, opaque)
+	}
+	v.Board = leaky
+	got, err := newRenderer().PNG(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("the fields of a hidden counter other than its count, or an opaque stack's counters, change the image")
+	}
+}
+
+// ------------------------------------------------------------------ misc
+
+func TestViewThroughJSON(t *testing.T) {
+	v := view(worn(t), referee)
+	want, err := newRenderer().PNG(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(v)
+	var back adjudicator.View
+	if err := json.Unmarshal(raw, &back); err != nil {
+		t.Fatal(err)
+	}
+	got, err := newRenderer().PNG(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("a view decoded from JSON draws differently")
+	}
+}
+
+func TestErrors(t *testing.T) {
+	r := newRenderer()
+	if _, err := r.PNG(adjudicator.View{Title: "tonkin"}); err == nil {
+		t.Error("no error for a view without a board")
+	}
+	v := view(state(t, "1950"), public)
+	if _, err := r.PNGRegion(v, "saigon"); err == nil || !strings.Contains(err.Error(), "regions are border, delta, laos, northwest, panel") {
+		t.Errorf("unknown region: %v", err)
+	}
+}
+
+// TestRegions: every region of map.toml (and the panel) is a crop of the
+// whole map, pixel for pixel, and holds the urban areas it must show.
+func TestRegions(t *testing.T) {
+	r := newRenderer()
+	names := r.Regions("tonkin")
+	if strings.Join(names, ",") != "border,delta,laos,northwest,panel" {
+		t.Fatalf("regions %v", names)
+	}
+	v := view(worn(t), fef)
+	whole, err := r.PNG(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := decode(t, whole)
+	bd := newBoard(testData)
+	rects := bd.Regions()
+	for _, a := range testData.Map.Regions.Areas {
+		for _, n := range a.MustShow {
+			g := bd.byName[n]
+			if !(image.Point{int(g.x), int(g.y)}).In(rects[a.ID]) {
+				t.Errorf("region %s does not hold %s", a.ID, n)
+			}
+		}
+	}
+	for _, name := range names {
+		b, err := r.PNGRegion(v, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, _ := r.PNGRegion(v, name)
+		if !bytes.Equal(b, again) {
+			t.Errorf("%s: a second PNG differs", name)
+		}
+		crop := decode(t, b)
+		rect := rects[name]
+		if crop.Bounds().Size() != rect.Size() || rect.Dx() < 300 || rect.Dy() < 300 {
+			t.Errorf("%s: crop %v, region %v", name, crop.Bounds(), rect)
+			continue
+		}
+		for y := 0; y < rect.Dy(); y += 7 {
+			for x := 0; x < rect.Dx(); x += 7 {
+				if crop.At(x, y) != full.At(rect.Min.X+x, rect.Min.Y+y) {
+					t.Fatalf("%s: pixel %d,%d is not the whole map's", name, x, y)
+				}
+			}
+		}
+	}
+}
+
+// TestSizes: the whole map is well under Discord's upload limit, at the
+// board's size.
+func TestSizes(t *testing.T) {
+	r := newRenderer()
+	for _, v := range []adjudicator.View{view(state(t, "1950"), public), view(worn(t), referee)} {
+		b, err := r.PNG(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b) > 1<<20 {
+			t.Errorf("%d bytes", len(b))
+		}
+		im := decode(t, b)
+		if im.Bounds().Size() != newBoard(testData).Size() {
+			t.Errorf("size %v", im.Bounds())
+		}
+	}
+}
+
+// TestBudget checks the median cold render of a whole public map against
+// the 150 ms budget (DESIGN: performance budgets; skipped under -short
+// and the race detector).
+func TestBudget(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("timing")
+	}
+	r := newRenderer()
+	v := view(state(t, "1953"), public)
+	r.PNG(v)
+	var ds []time.Duration
+	for i := 0; i < 9; i++ {
+		w := v
+		w.Status = []string{fmt.Sprint(i)}
+		t0 := time.Now()
+		if _, err := r.PNG(w); err != nil {
+			t.Fatal(err)
+		}
+		ds = append(ds, time.Since(t0))
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	t.Logf("cold render: median %v (min %v, max %v)", ds[4], ds[0], ds[8])
+	if ds[4] > 150*time.Millisecond {
+		t.Errorf("median cold render %v, budget 150ms", ds[4])
+	}
+}
+
+// ------------------------------------------------------------ benchmarks
+
+// BenchmarkColdPublicMap: a cold public map (a view not in the cache:
+// drawn over the static layer, then encoded), against its own PNG
+// encode. It reports the cold map (ns/op), the encode alone
+// (encode-ns/op) and their ratio (cold/encode).
+func BenchmarkColdPublicMap(b *testing.B) {
+	r := newRenderer()
+	v := view(state(b, "1953"), public)
+	png0, err := r.PNG(v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	img := drawn(b, v)
+	enc := render.NewEncoder(inks())
+	if again, err := enc.Encode(img); err != nil || !bytes.Equal(again, png0) {
+		b.Fatalf("the encode alone is not the map's PNG (%v)", err)
+	}
+	var cold, encode time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		w := v
+		w.Status = []string{fmt.Sprint(i)} // a cache miss; the same picture
+		t0 := time.Now()
+		if _, err := r.PNG(w); err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		if _, err := enc.Encode(img); err != nil {
+			b.Fatal(err)
+		}
+		cold += t1.Sub(t0)
+		encode += time.Since(t1)
+	}
+	b.ReportMetric(float64(cold.Nanoseconds())/float64(b.N), "ns/op")
+	b.ReportMetric(float64(encode.Nanoseconds())/float64(b.N), "encode-ns/op")
+	b.ReportMetric(float64(cold)/float64(encode), "cold/encode")
+	b.ReportMetric(float64(len(png0)), "png-bytes")
+}
+
+// BenchmarkPNGCold: a new view each time (the static layer drawn once).
+func BenchmarkPNGCold(b *testing.B) {
+	r := newRenderer()
+	v := view(state(b, "1953"), public)
+	r.PNG(v)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		w := v
+		w.Status = []string{fmt.Sprint(i)}
+		if _, err := r.PNG(w); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPNGWarm: the same view again (a cache hit).
+func BenchmarkPNGWarm(b *testing.B) {
+	r := newRenderer()
+	v := view(state(b, "1953"), public)
+	r.PNG(v)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := r.PNG(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRegionCold: a new view's delta close-up.
+func BenchmarkRegionCold(b *testing.B) {
+	r := newRenderer()
+	v := view(state(b, "1953"), public)
+	r.PNG(v)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		w := v
+		w.Status = []string{fmt.Sprint(i)}
+		if _, err := r.PNGRegion(w, "delta"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFirstMap: a new Renderer's first map, the static layer
+// included (once per process and title).
+func BenchmarkFirstMap(b *testing.B) {
+	v := view(state(b, "1953"), public)
+	for i := 0; i < b.N; i++ {
+		if _, err := newRenderer().PNG(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// drawn is v drawn on the static layer, without a Renderer.
+func drawn(tb testing.TB, v adjudicator.View) *image.RGBA {
+	h := newBoard(testData)
+	img := image.NewRGBA(image.Rectangle{Max: h.Size()})
+	h.Static(render.NewCanvas(img))
+	if err := h.Dynamic(render.NewCanvas(img), v); err != nil {
+		tb.Fatal(err)
+	}
+	return img
+}
+
+// BenchmarkDynamic is the drawing alone, without encoding.
+func BenchmarkDynamic(b *testing.B) {
+	v := view(state(b, "1953"), public)
+	h := newBoard(testData)
+	base := image.NewRGBA(image.Rectangle{Max: h.Size()})
+	h.Static(render.NewCanvas(base))
+	img := image.NewRGBA(base.Rect)
+	c := render.NewCanvas(img)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		copy(img.Pix, base.Pix)
+		c.Context = gg.NewContextForRGBA(img)
+		if err := h.Dynamic(c, v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
