@@ -352,7 +352,7 @@ func (r *Rules) status(s *State, b *BoardView, v adjudicator.Viewer) []string {
 	} else {
 		lines = append(lines, fmt.Sprintf("Hidden VM counters (VM-groups, Pathet Lao or dummies): %d; VM stacks in forest, closed to view: %d.", hidden, opaque))
 	}
-	lines = append(lines, "Rules of play: "+NotYet+".")
+	lines = append(lines, strings.ToUpper(NotYet[:1])+NotYet[1:]+".")
 	return lines
 }
 

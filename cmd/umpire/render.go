@@ -18,19 +18,20 @@ func init() {
 
 // cmdRender draws one view of a stored game:
 //
-//	umpire render [--db FILE] [--game ID] --view public|french|vm|referee --out FILE.png
+//	umpire render [--db FILE] [--game ID] --view public|french|vm|referee [--region NAME] --out FILE.png
 func cmdRender(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("render", stderr)
 	dbPath := fs.String("db", "umpire.db", "bbolt database `file`")
 	game := fs.String("game", "", "game `id` (may be omitted when the file holds one game)")
 	view := fs.String("view", "public", "whose view: public, a side of the game's title, or referee")
 	out := fs.String("out", "", "PNG `file` to write")
+	region := fs.String("region", "", "a close-up of the map by `name`, if the title's map has regions (an unknown name lists them); the whole map when empty")
 	data := fs.String("data", "", "`dir`ectory with transcribed chart files (as the game is played with)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if *out == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: umpire render [--db FILE] [--game ID] --view public|<side>|referee --out FILE.png")
+		fmt.Fprintln(stderr, "usage: umpire render [--db FILE] [--game ID] --view public|<side>|referee [--region NAME] --out FILE.png")
 		return errUsage
 	}
 	ts, err := titles(*data)
@@ -66,14 +67,18 @@ func cmdRender(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	png, err := r.PNG(rules.View(g.State, viewer))
+	png, err := r.PNGRegion(rules.View(g.State, viewer), *region)
 	if err != nil {
 		return err
 	}
 	if err := os.WriteFile(*out, png, 0o644); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: game %s, %s view, %d bytes\n", *out, id, viewer, len(png))
+	where := ""
+	if *region != "" {
+		where = ", region " + *region
+	}
+	fmt.Fprintf(stdout, "%s: game %s, %s view%s, %d bytes\n", *out, id, viewer, where, len(png))
 	return nil
 }
 

@@ -5,5 +5,7 @@ package main
 // outside a title's own packages that names a title (TestTitles_OnlyHere).
 import (
 	_ "github.com/umpirebot/umpire/adjudicator/hell"
+	_ "github.com/umpirebot/umpire/adjudicator/tonkin"
 	_ "github.com/umpirebot/umpire/render/hell"
+	_ "github.com/umpirebot/umpire/render/tonkin"
 )

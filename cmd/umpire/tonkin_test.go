@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/umpirebot/umpire/adjudicator"
+)
+
+// Tonkin, issue 9 ("done when", tried as a new user would): /game new
+// creates a game in every scenario and campaign, /game status lists its
+// tracks for each seat and onlookers, every order is refused saying the
+// rules of play come with the next issue, and the FEF and the public
+// never read a hidden VM counter's identity.
+func TestTonkin_NewGameEveryScenario(t *testing.T) {
+	ts, err := adjudicator.LoadTitles(nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules, ok := ts["tonkin"]
+	if !ok {
+		t.Fatal("tonkin is not a registered title (cmd/umpire/titles.go)")
+	}
+	dir := t.TempDir()
+	for i, sc := range rules.Info().Scenarios {
+		t.Run(sc.ID, func(t *testing.T) {
+			script := filepath.Join(dir, sc.ID+".txt")
+			os.WriteFile(script, []byte(strings.Join([]string{
+				"@alice /game new title:tonkin scenario:" + sc.ID + " fef:@alice vm:@bob",
+				"@alice /game status",
+				"@bob /game status",
+				"@carol /game status",
+				`@bob /order text:"move 308/88 1921"`,
+				`@alice /order text:"airstrike 1205"`,
+				"@carol /map",
+			}, "\n")+"\n"), 0o644)
+			maps := "--maps=false"
+			if i == 0 {
+				maps = "--maps=true" // one scenario's maps are drawn through the console
+			}
+			out, errs, code := umpire(t, "play", "--seed", "3", "--db", filepath.Join(dir, sc.ID+".db"),
+				"--out", filepath.Join(dir, "img-"+sc.ID), "--script", script, maps)
+			if code != 0 {
+				t.Fatalf("play: exit %d: %s\n%s", code, errs, out)
+			}
+			for _, want := range []string{
+				"[channel] New game g1: Tonkin, scenario " + sc.ID + ".",
+				"[channel] Awaiting @bob (vm) — Turn 1 of ",
+				"[@bob] Refused: \"move 308/88 1921\" refused: the rules of play come with the next Tonkin issue (issue 10)",
+				"[@alice] Refused: \"airstrike 1205\" refused: the rules of play come with the next Tonkin issue (issue 10)",
+			} {
+				if !strings.Contains(out, want) {
+					t.Errorf("output lacks %q:\n%s", want, out)
+				}
+			}
+			for _, who := range []string{"@alice", "@bob", "@carol"} {
+				st := linesOf(out, who)
+				for _, want := range []string{
+					"Operation/Victory scale: victory points ", "VM victory level ", "montagnard marker ",
+					"operation points FEF 0, VM 0", "VM: replacements 0 (at most 6), equipment 0", "foot transports 2",
+					"FEF: air transports ", "airstrikes 6", "Weather: sunny", "First player: the VM",
+					"Urban areas friendly to the VM", "Garrisons: ", "Standby zone:", "Saigon zone:",
+				} {
+					if !strings.Contains(st, want) {
+						t.Errorf("%s's status lacks %q:\n%s", who, want, st)
+					}
+				}
+			}
+			// hidden VM counters: a count for the FEF and the public, what
+			// they are for the VM
+			hidden := regexp.MustCompile(`\b(VMG|DUMMY|PL) \d+\b|VM-groups, \d+ Pathet Lao`)
+			for _, who := range []string{"@alice", "@carol"} {
+				if st := linesOf(out, who); hidden.MatchString(st) || !strings.Contains(st, "Hidden VM counters (VM-groups, Pathet Lao or dummies): ") {
+					t.Errorf("%s reads hidden VM counters:\n%s", who, st)
+				}
+			}
+			if st := linesOf(out, "@bob"); !strings.Contains(st, "VM counters hidden from the FEF: ") {
+				t.Errorf("the VM's status lacks its hidden counters:\n%s", st)
+			}
+			if i == 0 {
+				m := regexp.MustCompile(`\[channel\] image: (\S+)`).FindStringSubmatch(out)
+				if m == nil {
+					t.Fatalf("no map posted:\n%s", out)
+				}
+				b, err := os.ReadFile(m[1])
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := png.Decode(bytes.NewReader(b)); err != nil {
+					t.Fatalf("%s: %v", m[1], err)
+				}
+			}
+		})
+	}
+}
+
+// linesOf is what a user was told in private, one line each.
+func linesOf(out, user string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "["+user+"] ") {
+			b.WriteString(l)
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+// umpire render of a Tonkin game: every view of the whole map, and a
+// region with --region; an unknown region is refused naming the known.
+func TestTonkin_RenderViewsAndRegions(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "t.db")
+	script := filepath.Join(dir, "s.txt")
+	os.WriteFile(script, []byte("@alice /game new title:tonkin scenario:1953 fef:@alice vm:@bob\n"), 0o644)
+	if out, errs, code := umpire(t, "play", "--seed", "5", "--db", db, "--script", script, "--maps=false"); code != 0 {
+		t.Fatalf("play: %d %s %s", code, errs, out)
+	}
+	sizes := map[string]int{}
+	for _, c := range []struct{ view, region string }{
+		{"public", ""}, {"fef", ""}, {"vm", ""}, {"referee", ""}, {"fef", "delta"}, {"public", "northwest"}, {"vm", "laos"}, {"public", "panel"},
+	} {
+		out := filepath.Join(dir, fmt.Sprintf("%s-%s.png", c.view, c.region))
+		args := []string{"render", "--db", db, "--view", c.view, "--out", out}
+		if c.region != "" {
+			args = append(args, "--region", c.region)
+		}
+		stdout, errs, code := umpire(t, args...)
+		if code != 0 {
+			t.Fatalf("render %v: %d %s", c, code, errs)
+		}
+		if c.region != "" && !strings.Contains(stdout, "region "+c.region) {
+			t.Errorf("render %v: %s", c, stdout)
+		}
+		b, _ := os.ReadFile(out)
+		im, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatalf("render %v: %v", c, err)
+		}
+		sizes[c.region] = im.Bounds().Dx()
+	}
+	if sizes["delta"] >= sizes[""] || sizes["delta"] < 400 {
+		t.Errorf("widths: %v", sizes)
+	}
+	_, errs, code := umpire(t, "render", "--db", db, "--view", "fef", "--region", "saigon", "--out", filepath.Join(dir, "x.png"))
+	if code == 0 || !strings.Contains(errs, "regions are border, delta, laos, northwest, panel") {
+		t.Errorf("unknown region: exit %d, %s", code, errs)
+	}
+}
