@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/umpirebot/umpire/adjudicator"
@@ -79,6 +80,8 @@ type Service struct {
 	Queue Drawer
 	// Log receives recovered panics with their stacks (nil: slog.Default()).
 	Log *slog.Logger
+	// active counts the commands being run (Busy).
+	active atomic.Int64
 
 	// MaxGames bounds the games held in memory (least recently used
 	// evicted first; 0: DefaultMaxGames); IdleAfter evicts a game unused
@@ -137,10 +140,20 @@ func (s *Service) isMod(c Command) bool { return c.Mod || s.Mods[c.User] }
 // Drain) to deliver (DESIGN: an order is acknowledged at its durable
 // commit).
 func (s *Service) Do(c Command) Outcome {
+	if c.Name != "map" {
+		// A /map waits for its drawing: not an order the maps must yield to.
+		s.active.Add(1)
+		defer s.active.Add(-1)
+	}
 	c.note = &note{}
 	replies := s.handle(c)
 	return s.withNews(c, Outcome{Replies: replies, Game: c.note.game, News: c.note.news})
 }
+
+// Busy reports whether a command is being run now: the map queue rests
+// while it is (render.Queue.SetPace), so that drawing never takes the
+// CPU acknowledgements need.
+func (s *Service) Busy() bool { return s.active.Load() > 0 }
 
 // Handle runs one command and returns every reply in order, the game's
 // deliveries included, maps drawn: Do, then Drain. For tests and tools

@@ -4,6 +4,7 @@ import (
 	"container/list"
 	"errors"
 	"sync"
+	"time"
 
 	"github.com/umpirebot/umpire/adjudicator"
 )
@@ -34,6 +35,37 @@ type Queue struct {
 	wg      sync.WaitGroup
 
 	stats QueueStats
+
+	busy   func() bool // orders are being handled (SetPace)
+	factor int
+}
+
+// SetPace makes the queue yield to order handling: while busy reports
+// true, a worker rests factor times as long as its last drawing took
+// before the next one (at most maxRest), so that maps take at most
+// 1/(factor+1) of a core from acknowledgements when both compete, and
+// the whole core when no order waits. Call it before the first Draw.
+func (q *Queue) SetPace(busy func() bool, factor int) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.busy, q.factor = busy, factor
+}
+
+// maxRest bounds a worker's rest between two drawings.
+const maxRest = 500 * time.Millisecond
+
+// rest waits after a drawing of d while orders are being handled.
+func (q *Queue) rest(d time.Duration) {
+	q.mu.Lock()
+	busy, factor := q.busy, q.factor
+	q.mu.Unlock()
+	if busy == nil || factor <= 0 {
+		return
+	}
+	until := time.Now().Add(min(time.Duration(factor)*d, maxRest))
+	for busy() && time.Now().Before(until) {
+		time.Sleep(min(time.Until(until), 2*time.Millisecond))
+	}
 }
 
 // job is one map waiting to be drawn, and who waits for it.
@@ -142,13 +174,16 @@ func (q *Queue) work() {
 		q.cond.Broadcast() // room for a waiting Draw
 		q.mu.Unlock()
 
+		start := time.Now()
 		png, err := q.safeDraw(j.view)
+		took := time.Since(start)
 		q.mu.Lock()
 		q.stats.Drawn++
 		q.mu.Unlock()
 		for _, w := range j.waiters {
 			w <- drawn{png: png, seq: j.seq, err: err}
 		}
+		q.rest(took)
 	}
 }
 

@@ -260,6 +260,10 @@ func playedGame(t testing.TB, rules adjudicator.Rules, n int) (adjudicator.Recor
 	return g.Rec, snap
 }
 
+// loadPace is the map queue's pace in the load test, as umpire bot sets
+// it (cmd/umpire/botcmd.go, mapPace).
+const loadPace = 3
+
 // setMaps turns the maps on (a real renderer behind the bounded queue)
 // or off.
 func (w *loadWorld) setMaps(on bool) {
@@ -276,6 +280,7 @@ func (w *loadWorld) setMaps(on bool) {
 	r.Register("hell", hellmap.NewBoard(d))
 	w.svc.Maps = r
 	w.queue = render.NewQueue(r.PNG, DefaultMapQueue, MapsConfig{}.DrawWorkers())
+	w.queue.SetPace(w.svc.Busy, loadPace)
 	w.svc.Queue = w.queue
 	w.t.Cleanup(func() {
 		if w.queue != nil {
@@ -517,6 +522,7 @@ func (w *loadWorld) orders(players, rate int, dur time.Duration, maps bool) load
 		q1 := w.queue.Stats()
 		rep.Drawn, rep.Superseded = q1.Drawn-q0.Drawn, q1.Superseded-q0.Superseded
 	}
+
 	if maps {
 		// For every order whose post asked for a map: the first map of
 		// its game showing its state or a newer one.
@@ -548,6 +554,11 @@ func (w *loadWorld) orders(players, rate int, dur time.Duration, maps bool) load
 		}
 		w.mu.Unlock()
 		rep.MapP50, rep.MapP99 = quantile(delays, 0.5), quantile(delays, 0.99)
+		// Superseded too: a post's map left out because a later pending
+		// post of the same game showed a newer state.
+		if n := int64(rep.MapsWanted) - rep.Drawn; n > 0 {
+			rep.Superseded += n
+		}
 	}
 	return rep
 }
