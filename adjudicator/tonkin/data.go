@@ -373,9 +373,20 @@ func locate(msg string) (file string, path []any, rest string) {
 		return "", nil, msg
 	}
 	file, rest = m[1], m[2]
-	where, _, ok := strings.Cut(rest, ": ")
-	if !ok {
-		where = rest
+	// the place ends at the first ": " outside parentheses
+	where, depth := rest, 0
+	for i := 0; i+1 < len(rest); i++ {
+		switch rest[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ':':
+			if depth <= 0 && rest[i+1] == ' ' {
+				where = rest[:i]
+				i = len(rest)
+			}
+		}
 	}
 	// split on the dots outside parentheses
 	var segs []string

@@ -174,3 +174,34 @@ func FuzzLoad(f *testing.F) {
 		_, _ = LoadFS(fsys)
 	})
 }
+
+// FuzzLocate: the place of any message (names in the data may hold
+// anything) is found without a panic, and the message is kept whole.
+func FuzzLocate(f *testing.F) {
+	f.Add("scenarios.toml: scenario[3] (1953).vm[0] (hex 1205).units[1]: \"DUMMY\": twice")
+	f.Add("charts.toml: weather.spans.6: rain on 1 of 6")
+	f.Add("map.toml: urban[2] (a.b (c: d)).hex: x")
+	f.Add("grid.toml: [grid]: rows")
+	f.Fuzz(func(t *testing.T, msg string) {
+		file, path, rest := locate(msg)
+		if file != "" && file+": "+rest != msg || file == "" && rest != msg {
+			t.Fatalf("locate(%q) = %q, %v, %q", msg, file, path, rest)
+		}
+	})
+}
+
+func TestLocate(t *testing.T) {
+	for msg, want := range map[string]string{
+		"scenarios.toml: scenario[3] (1953).vm[0] (hex 1205).units[1]: x": "scenarios.toml [scenario 3 vm 0 units 1]",
+		"charts.toml: weather.spans.6: rain":                              "charts.toml [weather spans 6]",
+		"grid.toml: [grid]: rows":                                         "grid.toml [grid]",
+		"map.toml: urban[2] (a.b (c: d)).hex: x":                          "map.toml [urban 2 hex]",
+		"scenarios.toml: 3 scenarios, want the four years":                "scenarios.toml []",
+		"no file here":                                                    " []",
+	} {
+		file, path, _ := locate(msg)
+		if got := fmt.Sprintf("%s %v", file, path); got != want {
+			t.Errorf("locate(%q) = %s, want %s", msg, got, want)
+		}
+	}
+}

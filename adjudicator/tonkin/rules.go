@@ -67,7 +67,8 @@ func New(d *Data) *Rules {
 func (r *Rules) Data() *Data { return r.d }
 
 // Info implements adjudicator.Rules: the four yearly scenarios, then every
-// campaign "FIRST-LAST" (Basics: start any scenario and end any later one).
+// campaign "FIRST-LAST" (Basics: start any scenario and end any later one;
+// RULINGS T14).
 func (r *Rules) Info() adjudicator.Info {
 	info := adjudicator.Info{ID: "tonkin", Name: "Tonkin", Sides: []adjudicator.Side{FEF, VM}}
 	for _, s := range r.d.Scenarios.Scenario {
@@ -117,7 +118,8 @@ func (r *Rules) Setup(scenario string, _ adjudicator.Options) (adjudicator.State
 	}
 	s := &State{Scenario: first.ID, Final: final.ID, Turn: 1, Month: first.Start, Last: final.End, Phase: PhaseWeather,
 		// 2.0: the VM goes first and the weather is sunny during the
-		// first gameturn of every scenario.
+		// first gameturn of every scenario (RULINGS T10); the markers of
+		// Basics: Setup (T11).
 		Weather: "sun", First: VM,
 		VP: first.VictoryPoints, VMLevel: final.VMVictoryLevel, Montagnard: first.Montagnard,
 		VMFoot: r.chartInt("foot_transport", "per_turn"), VMTrucks: r.vmTrucks(first.Start),
@@ -169,7 +171,8 @@ func sortedCopy(xs []string) []string {
 
 // parseSetup reads one entry of a set-up: "[Nx ]NAME[ (SMF)]" (Basics:
 // "BVN (237)" is a BVN of strength 2 and morale 3). NAME is a counter id
-// or a type code; the values say which side of the counter is up.
+// or a type code; the values say which side of the counter is up
+// (RULINGS T12).
 func (r *Rules) parseSetup(side, text string, n map[string]int) ([]*Unit, error) {
 	m := unitRe.FindStringSubmatch(text)
 	if m == nil {

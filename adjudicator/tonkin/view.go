@@ -111,7 +111,7 @@ func seesVM(v adjudicator.Viewer) bool { return v.Referee || v.Side == VM }
 
 // Opaque reports whether a hex's VM stacks are closed to the FEF: forest
 // and rough/forest (The Map: "Any specifics for forest also include
-// rough/forest").
+// rough/forest"; RULINGS T3, T16).
 func (r *Rules) Opaque(hex string) bool {
 	t := r.hexes[hex].Terrain
 	return t == "forest" || t == "rough-forest"
@@ -177,7 +177,8 @@ func sortCounters(cs []Counter) {
 }
 
 // board builds the BoardView for a viewer. What the viewer may not see is
-// never put in: the view is the one door (DESIGN invariant 1).
+// never put in: the view is the one door (DESIGN invariant 1; RULINGS
+// T15, T16).
 func (r *Rules) board(s *State, v adjudicator.Viewer) BoardView {
 	first, final, _ := r.scenarios(s.Scenario)
 	if s.Final != s.Scenario {
