@@ -197,7 +197,7 @@ func TestLocate(t *testing.T) {
 		"grid.toml: [grid]: rows":                                         "grid.toml [grid]",
 		"map.toml: urban[2] (a.b (c: d)).hex: x":                          "map.toml [urban 2 hex]",
 		"scenarios.toml: 3 scenarios, want the four years":                "scenarios.toml []",
-		"no file here":                                                    " []",
+		"no file here": " []",
 	} {
 		file, path, _ := locate(msg)
 		if got := fmt.Sprintf("%s %v", file, path); got != want {
