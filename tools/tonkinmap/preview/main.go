@@ -2,8 +2,8 @@
 
 // Command preview draws a throwaway PNG of Tonkin's hex map data, to look
 // at the geography (terrain, coast, borders, rivers, roads, rail, towns,
-// delta, stars and spots). Not the board renderer (render/tonkin is the
-// next step) and not built by the tests:
+// delta, stars and spots). Not the board (render/tonkin draws it) and not
+// built by the tests:
 //
 //	go run -tags tonkinmap ./tools/tonkinmap/preview -out /tmp/tonkin.png
 package main
