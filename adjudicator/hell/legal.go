@@ -58,6 +58,9 @@ func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator
 		for _, id := range r.dueOnTrack(s) {
 			ext = append(ext, leaf(id, "stay on the track one more turn"))
 		}
+		if len(r.mustReconstitute(s)) > 0 {
+			recon = append(recon, leaf("required", "every battalion at -2, which must (3.1)"))
+		}
 		out = appendIf(out, "reconstitute", "withdraw a reduced battalion to reconstitute (3.1)", recon)
 		out = appendIf(out, "extend", "keep a reconstituting battalion on the track (3.1)", ext)
 		if len(r.mustReconstitute(s)) == 0 {

@@ -28,13 +28,7 @@ func (r *Rules) opInfo(s *State) (side, name, decision, def string) {
 	side = s.opAwaited()
 	if len(s.Hits) > 0 {
 		h := s.Hits[0]
-		opts := r.hitOptions(s, h)
-		verb := map[string]string{"step": "lose", "tank": "lose", "disorg": "disorg", "morale": "check"}[h.Kind]
-		def = ""
-		if len(opts) > 0 {
-			def = verb + " " + opts[0]
-		}
-		return side, name + ", combat result", r.hitPrompt(s), def
+		return side, name + ", combat result", r.hitPrompt(s), r.defaultHit(s, h, r.hitOptions(s, h))
 	}
 	name += ", " + stepNames[s.Step]
 	if s.Step == StepDrop {
@@ -49,7 +43,66 @@ func (r *Rules) opInfo(s *State) (side, name, decision, def string) {
 	if def == "" {
 		def = "done"
 	}
+	if s.Step == StepDecide && lastWeek(s) {
+		def = "" // ruling H56
+	}
 	return side, name, text, def
+}
+
+// lastWeek: the scenario's last turn, whose decisions to act have no
+// default (ruling H56): they are the last chances to change the result.
+func lastWeek(s *State) bool { return s.Turn >= s.LastTurn }
+
+// defaultHit is a combat result's default (ruling H55): the least
+// harmful answer. A step from the unit with the most steps (a loss
+// spread, not a unit eliminated), a D on a unit not yet Disorganized (a
+// second D costs a French unit a step and routs a VM battalion), the
+// morale check by the unit with the best morale; ties go to the first in
+// the prompt's list. The side's standing orders answer these results
+// before any prompt when they are set, so a prompt's default is for a
+// side that asked to be asked.
+func (r *Rules) defaultHit(s *State, h Hit, opts []string) string {
+	if len(opts) == 0 {
+		return ""
+	}
+	most := func(ids []string) string {
+		best, n := ids[0], s.stepsOf(h.Side, ids[0])
+		for _, id := range ids[1:] {
+			if m := s.stepsOf(h.Side, id); m > n {
+				best, n = id, m
+			}
+		}
+		return best
+	}
+	switch h.Kind {
+	case "step", "tank":
+		return "lose " + most(opts)
+	case "disorg":
+		var fresh []string
+		for _, id := range opts {
+			if !r.disorganized(s, h.Side, id) {
+				fresh = append(fresh, id)
+			}
+		}
+		if len(fresh) == 0 {
+			fresh = opts
+		}
+		return "disorg " + most(fresh)
+	}
+	best, bm := opts[0], -1
+	for _, id := range opts {
+		if m, _ := r.morale(s, h.Side, id); m > bm {
+			best, bm = id, m
+		}
+	}
+	return "check " + best
+}
+
+func (r *Rules) disorganized(s *State, side, id string) bool {
+	if side == French {
+		return s.French[id].Disorg
+	}
+	return s.VM[id].Disorg
 }
 
 // stepAsks: what each step of the operational phase asks (France's wording

@@ -51,17 +51,19 @@ func fuzzStates(f *testing.F) []*State {
 			out = append(out, s)
 		}
 		p := testRules.Prompt(s)
-		order := p.Default
+		order := orPass(p.Default)
 		if s.Phase == PhaseVMDecide && !seen["ops"] {
 			seen["ops"] = true
 			x, _, _ := testRules.Apply(s, VM, "assault", adjudicator.NewStream(seed, 0))
 			out = append(out, x.(*State))
 		}
-		ns, _, err := testRules.Apply(s, p.Awaiting[0], order, adjudicator.NewStream(seed, uint64(i)))
-		if err != nil {
-			f.Fatal(err)
+		for _, o := range adjudicator.SplitOrders(order) {
+			ns, _, err := testRules.Apply(s, p.Awaiting[0], o, adjudicator.NewStream(seed, uint64(i)))
+			if err != nil {
+				f.Fatal(err)
+			}
+			s = ns.(*State)
 		}
-		s = ns.(*State)
 	}
 	return out
 }

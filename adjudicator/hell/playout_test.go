@@ -115,8 +115,13 @@ func BenchmarkLegalVMMove(b *testing.B) {
 	s := s0.(*State)
 	for s.Phase != PhaseVMMove {
 		p := testRules.Prompt(s)
-		ns, _, _ := testRules.Apply(s, p.Awaiting[0], p.Default, adjudicator.NewStream(seed, 0))
-		s = ns.(*State)
+		for _, o := range adjudicator.SplitOrders(p.Default) {
+			ns, _, err := testRules.Apply(s, p.Awaiting[0], o, adjudicator.NewStream(seed, 0))
+			if err != nil {
+				b.Fatal(err)
+			}
+			s = ns.(*State)
+		}
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

@@ -162,15 +162,15 @@ func (r *Rules) phaseInfo(s *State) (side string, name, decision, def string) {
 	case PhaseSetupVM:
 		return VM, "VM set-up (9)", "adjust the hidden set-up with `place <unit> <zone|PA>`, then `done`", "done"
 	case PhaseVMReorg:
-		return VM, "VM resupply and reconstitution (3.1)", "`trade <bn> [<bn>]`, `reconstitute <bn>`, `extend <bn>`, then `done`", "done"
+		return VM, "VM resupply and reconstitution (3.1)", "`trade <bn> [<bn>]`, `reconstitute <bn>`, `extend <bn>`, then `done`", r.defaultReorg(s)
 	case PhaseVMEntrench:
 		return VM, "VM entrenchment (3.1)", fmt.Sprintf("`dig <zone|PA> [levels]` with %d points left, then `done`", s.Entrench), "done"
 	case PhaseFrenchSupply:
 		return French, "French air supply and replacements (3.2)", "`strike`, `replace <unit>`, `rebuild <unit> <PA>`, `merge <unit> <unit>`, then `done`", "done"
 	case PhaseVMDecide:
-		return VM, "VM decision (2)", "launch assaults this week? `assault` or `pass`", "pass"
+		return VM, "VM decision (2)", "launch assaults this week? `assault` or `pass`", orNone(!lastWeek(s), "pass")
 	case PhaseFrDecide:
-		return French, "French decision (2)", "launch operations this week? `operate` or `pass`", "pass"
+		return French, "French decision (2)", "launch operations this week? `operate` or `pass`", orNone(!lastWeek(s), "pass")
 	case PhaseOperations:
 		return r.opInfo(s)
 	case PhaseVMMove:
@@ -184,6 +184,20 @@ func (r *Rules) phaseInfo(s *State) (side string, name, decision, def string) {
 		return French, "French attrition (8)", fmt.Sprintf("allocate %d attrition loss(es); now: %s — `lose <unit>` or `lose replacement`", len(s.Pending), r.lossText(l)), r.defaultLoss(s)
 	}
 	return "", s.Phase, "", ""
+}
+
+// defaultReorg: ruling H55: the reconstitutions the rules require
+// (battalions at -2, 3.1), then done; no trade. The prompt is public: the
+// default names no battalion, and is the same whether one is at -2 or
+// not (that is the VM's secret).
+func (r *Rules) defaultReorg(*State) string { return "reconstitute required; done" }
+
+// orNone is def when ok, else no default (ruling H56).
+func orNone(ok bool, def string) string {
+	if ok {
+		return def
+	}
+	return ""
 }
 
 func (r *Rules) lossText(l Loss) string {

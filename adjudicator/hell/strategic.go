@@ -279,31 +279,32 @@ func (r *Rules) reorgOrder(s *State, verb string, args []string, ev *events) err
 		ev.pub("3.1: the Viet Minh trades a barrage point for infantry steps (munitions %d).", s.VMMunitions)
 		return nil
 	case "reconstitute":
-		if err := want(args, 1, "reconstitute <battalion>"); err != nil {
+		if err := want(args, 1, "reconstitute <battalion> | reconstitute required"); err != nil {
 			return err
 		}
-		id, u, err := r.vmUnit(s, args[0])
+		if strings.EqualFold(args[0], "required") {
+			// Ruling H55: every battalion 3.1 requires, named to the VM
+			// only (a deadline's default names no hidden unit, and is
+			// the same whether or not one is at -2).
+			must := r.mustReconstitute(s)
+			if len(must) == 0 {
+				// Taken, doing nothing: whether any battalion is at -2 is
+				// the VM's secret, and the default may not tell it.
+				ev.to(VM, "3.1: no battalion has lost two steps: none must reconstitute.")
+				return nil
+			}
+			for _, id := range must {
+				if err := r.reconstitute(s, id, ev); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		id, _, err := r.vmUnit(s, args[0])
 		if err != nil {
 			return err
 		}
-		if err := r.canReconstitute(s, id); err != nil {
-			return err
-		}
-		from := u.Loc
-		wasDestroyed := u.destroyed()
-		u.Loc, u.Return, u.Recover, u.Revealed = LocTrack, s.Turn+1, true, false
-		if wasDestroyed {
-			// Ruling H46: on the track at zero steps, a step back a turn.
-			ev.to(VM, "3.1: destroyed battalion %s goes to the Game Turn track to reconstitute, a step back each turn; it is due on turn %d.", id, s.Turn+1)
-			ev.pub("3.1: the Viet Minh sets a destroyed battalion to reconstitute.")
-			return nil
-		}
-		dropped := s.upkeep(r.d)
-		ev.to(VM, "3.1: %s leaves %s to reconstitute; it returns on turn %d with a step back.", id, r.d.locName(from), s.Turn+1)
-		ev.pub("3.1: the Viet Minh withdraws a unit from %s to reconstitute.", r.d.locName(from))
-		ev.mark("", "move", from, LocTrack)
-		r.reportUpkeep(dropped, ev)
-		return nil
+		return r.reconstitute(s, id, ev)
 	case "extend":
 		if err := want(args, 1, "extend <battalion>"); err != nil {
 			return err
@@ -939,10 +940,17 @@ func (r *Rules) defaultLoss(s *State) string {
 	if rp {
 		return "lose replacement"
 	}
-	if len(units) > 0 {
-		return "lose " + units[0]
+	// Ruling H55: else the unit with the most steps (ties: the first).
+	best, n := "", 0
+	for _, id := range units {
+		if m := s.French[id].Steps; best == "" || m > n {
+			best, n = id, m
+		}
 	}
-	return ""
+	if best == "" {
+		return ""
+	}
+	return "lose " + best
 }
 
 func (r *Rules) attritionOrder(s *State, verb string, args []string, dice adjudicator.Dice, ev *events) error {
@@ -1053,4 +1061,28 @@ func (r *Rules) over(s *State, winner, reason string, ev *events) {
 	s.Reason = reason
 	s.Pending = nil
 	ev.pub("Game over: %s wins. %s.", sideName(winner), reason)
+}
+
+// reconstitute: 3.1, a reduced or destroyed battalion goes to the Game
+// Turn track.
+func (r *Rules) reconstitute(s *State, id string, ev *events) error {
+	u := s.VM[id]
+	if err := r.canReconstitute(s, id); err != nil {
+		return err
+	}
+	from := u.Loc
+	wasDestroyed := u.destroyed()
+	u.Loc, u.Return, u.Recover, u.Revealed = LocTrack, s.Turn+1, true, false
+	if wasDestroyed {
+		// Ruling H46: on the track at zero steps, a step back a turn.
+		ev.to(VM, "3.1: destroyed battalion %s goes to the Game Turn track to reconstitute, a step back each turn; it is due on turn %d.", id, s.Turn+1)
+		ev.pub("3.1: the Viet Minh sets a destroyed battalion to reconstitute.")
+		return nil
+	}
+	dropped := s.upkeep(r.d)
+	ev.to(VM, "3.1: %s leaves %s to reconstitute; it returns on turn %d with a step back.", id, r.d.locName(from), s.Turn+1)
+	ev.pub("3.1: the Viet Minh withdraws a unit from %s to reconstitute.", r.d.locName(from))
+	ev.mark("", "move", from, LocTrack)
+	r.reportUpkeep(dropped, ev)
+	return nil
 }
