@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"time"
 )
 
 // Console is the console transport (DESIGN: Console transport and CLI
@@ -24,6 +26,35 @@ type Console struct {
 	Echo        bool
 	// OutDir receives map images.
 	OutDir string
+	// Clock, if set, is the service's clock (umpire play --clock): time
+	// stands still but for the console-only command /clock advance:25h,
+	// and deadlines come due as it moves.
+	Clock *Clock
+}
+
+// Clock is a clock that moves only when told (the console's --clock,
+// tests).
+type Clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+// NewClock is a clock standing at t.
+func NewClock(t time.Time) *Clock { return &Clock{t: t.UTC()} }
+
+// Now is the clock's time.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+// Advance moves the clock on by d and returns the new time.
+func (c *Clock) Advance(d time.Duration) time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+	return c.t
 }
 
 // MaxLine is the longest console line taken, in bytes; a longer one is
@@ -33,6 +64,7 @@ const MaxLine = 1 << 20
 // Run reads commands until EOF.
 func (c *Console) Run(in io.Reader) error {
 	c.Resume()
+	c.Deadlines()
 	r := bufio.NewReaderSize(in, 64*1024)
 	lineNo := 0
 	for {
@@ -102,6 +134,12 @@ func (c *Console) Line(line string) {
 		c.print(Reply{To: lineUser(line), Text: "Refused: " + err.Error()}) // never the channel
 		return
 	}
+	if cmd.Name == "clock" {
+		c.clock(cmd)
+		return
+	}
+	// What came due since the last line goes first.
+	c.Deadlines()
 	cmd.Channel = c.Channel
 	cmd.Guild = "console"
 	// The acknowledgement first, as soon as the command is durable; then
@@ -113,6 +151,43 @@ func (c *Console) Line(line string) {
 	c.Service.NewsShown(cmd.User, o.News)
 	if o.Game != "" {
 		for _, r := range c.Service.Drain(o.Game) {
+			c.print(r)
+		}
+	}
+}
+
+// clock runs the console-only /clock: it shows the clock, or with
+// advance:<span> moves it on and handles the deadlines that came due.
+func (c *Console) clock(cmd Command) {
+	if c.Clock == nil {
+		c.print(Reply{To: cmd.User, Text: "Refused: /clock works only in a console started with --clock <time> (umpire play --clock 2026-01-01T00:00Z)."})
+		return
+	}
+	for k := range cmd.Options {
+		if k != "advance" {
+			c.print(Reply{To: cmd.User, Text: "Refused: /clock takes advance:<time> (like 25h or 3d), or nothing to show the time."})
+			return
+		}
+	}
+	if v, ok := cmd.Options["advance"]; ok {
+		d, err := ParseSpan(v)
+		if err != nil || d <= 0 {
+			c.print(Reply{To: cmd.User, Text: fmt.Sprintf("Refused: advance takes a time forward like 25h or 3d, not %q.", v)})
+			return
+		}
+		t := c.Clock.Advance(d)
+		c.print(Reply{To: cmd.User, Text: fmt.Sprintf("The clock is now %s (%s later).", when(t), Span(d))})
+		c.Deadlines()
+		return
+	}
+	c.print(Reply{To: cmd.User, Text: "The clock is " + when(c.Clock.Now()) + "."})
+}
+
+// Deadlines handles the deadlines that came due and prints what they
+// posted.
+func (c *Console) Deadlines() {
+	for _, id := range c.Service.HandleDeadlines(c.Service.now()) {
+		for _, r := range c.Service.Drain(id) {
 			c.print(r)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/umpirebot/umpire/adjudicator"
 	"github.com/umpirebot/umpire/storage"
 )
 
@@ -71,6 +72,7 @@ func (s *Service) listLine(c Command, lg storage.LiveGame) (line string) {
 				who = append(who, fmt.Sprintf("@%s (%s)", g.Rec.Seats[side], side))
 			}
 			state = fmt.Sprintf("%s; awaiting %s", p.Phase, strings.Join(who, " and "))
+			state += s.waitText(g, p)
 		}
 		out = fmt.Sprintf("- %s%s: %s, scenario %s — %s%s", g.Rec.ID, where, title, g.Rec.Scenario, state, flag)
 		return nil, nil
@@ -89,4 +91,25 @@ func channelRef(key string) string {
 		return fmt.Sprintf(" in <#%s>", key[i+1:])
 	}
 	return ""
+}
+
+// waitText says since when the decision is awaited and its deadline.
+func (s *Service) waitText(g *adjudicator.Game, p adjudicator.Prompt) string {
+	d, err := s.deadlineOf(g.Rec.ID)
+	if err != nil || d == nil || !sameDecision(d, p) {
+		return ""
+	}
+	out := " since " + when(d.Since)
+	switch {
+	case d.Expired:
+		out += "; deadline passed " + when(d.Due)
+	case d.Reason == "away":
+		out += "; taken by default (the player is away)"
+	case !d.Due.IsZero():
+		out += "; deadline " + when(d.Due)
+		if d.Start.After(s.now()) {
+			out += " (paused while away)"
+		}
+	}
+	return out
 }

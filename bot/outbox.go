@@ -34,6 +34,11 @@ type Delivery struct {
 	Now Now `json:"now"`
 	// Route is the command's Command.Route (where the transport posts).
 	Route map[string]string `json:"route,omitempty"`
+	// Mods: the post calls the moderators (a deadline passed); NoPing:
+	// it pings nobody (a settings change), where a post otherwise
+	// mentions the awaited players.
+	Mods   bool `json:"mods,omitempty"`
+	NoPing bool `json:"no_ping,omitempty"`
 }
 
 // Now is a game's prompt as a delivery shows it.

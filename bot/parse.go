@@ -27,6 +27,8 @@ type Command struct {
 	Route map[string]string
 
 	note *note // what Do reports back (the game whose outbox grew)
+	// expiring is the deadline a deadline's default handles.
+	expiring *storage.Deadline
 }
 
 type note struct {
@@ -39,7 +41,7 @@ func (c Command) Opt(name string) string { return c.Options[name] }
 
 // subcommands lists the commands that take a subcommand word.
 var subcommands = map[string][]string{
-	"game": {"new", "status", "list", "end", "news"},
+	"game": {"new", "status", "list", "end", "news", "settings"},
 	"mod":  {"undo", "override", "seat"},
 }
 

@@ -90,10 +90,15 @@ type Service struct {
 	MaxGames  int
 	IdleAfter time.Duration
 
-	mu    sync.Mutex // guards slots and swept only; never held during a load
+	// DefaultPace is the pace of a new game (config [deadlines]); the
+	// players or a moderator change it with /game settings.
+	DefaultPace Pace
+
+	mu    sync.Mutex // guards slots, swept and wake only; never held during a load
 	slots map[string]*slot
 	swept time.Time
 	gate  chan struct{} // bounds concurrent loads (cache.go)
+	wake  func()        // the deadline Runner's Kick, once it runs
 }
 
 // slot holds one loaded game. mu serialises its commands (invariant 5);
@@ -107,6 +112,7 @@ type slot struct {
 	err     error
 	users   int       // commands holding the slot: never evicted meanwhile
 	used    time.Time // last release
+	set     *Settings // the game's settings, once read (guarded by mu)
 }
 
 // DemoSeed derives game seeds from a number (umpire play --seed N): tests
@@ -184,6 +190,8 @@ func (s *Service) handle(c Command) (replies []Reply) {
 		out, err = s.list(c)
 	case "game news":
 		out, err = s.gameNews(c)
+	case "game settings":
+		out, err = s.withGame(c, s.gameSettings)
 	case "game end":
 		out, err = s.withGame(c, s.end)
 	case "order":
@@ -279,6 +287,9 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	if err := s.DB.CreateGameFrom(g.Rec, c.Source); err != nil {
 		return nil, err
 	}
+	if err := s.startPace(g); err != nil {
+		s.log().Error("cannot store a new game's settings and first deadline", "game", id, "err", err)
+	}
 	s.adopt(id, g)
 	out := s.deliver(g, evs, c.User)
 	var seatText []string
@@ -289,6 +300,9 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	out = append(out, s.awaiting(g)...)
 	return out, nil
 }
+
+// errApplied refuses an interaction already applied (invariant 5).
+var errApplied = errors.New("that interaction was already applied; nothing more was done")
 
 // optHotseat is /game new's option for a hot-seat or test game, in which
 // one player may hold several seats and so sees every side's secrets.
@@ -493,13 +507,31 @@ func (s *Service) commit(c Command, sl *slot, st *adjudicator.Step, header *adju
 			return nil, err
 		}
 	}
-	if err := s.DB.AppendOut(g.Rec.ID, st.Entries, header, out); err != nil {
+	// The deadline of the decision the step leaves awaited, in the same
+	// transaction (an expiry's default is conditional on the deadline it
+	// handles, and starts the next decision's clock afresh).
+	cur, err := s.deadlineOf(g.Rec.ID)
+	if err != nil {
+		return nil, err
+	}
+	dl := s.plan(after, s.settingsOf(sl), cur, s.now(), c.expiring != nil || c.Name == "mod seat")
+	if c.expiring != nil {
+		if dl == nil {
+			dl = &storage.DeadlineChange{}
+		}
+		dl.Check, dl.IfVersion = true, c.expiring.Version
+	}
+	if err := s.DB.AppendWith(g.Rec.ID, st.Entries, header, out, dl); err != nil {
 		if errors.Is(err, storage.ErrDuplicate) {
-			return nil, fmt.Errorf("that interaction was already applied; nothing more was done")
+			return nil, errApplied
 		}
 		return nil, err
 	}
+	if c.expiring != nil {
+		failpoint("deadline:committed")
+	}
 	g.Commit(st)
+	s.wakeDeadlines(dl)
 	if out != nil && c.note != nil {
 		c.note.game = g.Rec.ID
 	}

@@ -49,8 +49,10 @@ type Deadline struct {
 	// overtaken by a later order can be recognised; 0 if unused.
 	Seq int `json:"seq,omitempty"`
 
-	// Phase is the decision it runs against (the prompt's phase).
-	Phase string `json:"phase,omitempty"`
+	// Phase and Decision name the decision it runs against (the
+	// prompt's).
+	Phase    string `json:"phase,omitempty"`
+	Decision string `json:"decision,omitempty"`
 	// Since is when the wait began; Start when its clock (re)started (an
 	// absence moves it): reminders count from Start.
 	Since time.Time `json:"since,omitempty"`
@@ -297,7 +299,9 @@ func (db *DB) AppendWith(gameID string, entries []adjudicator.Entry, header *adj
 // transaction: a delivery for the outbox (after the log's last entry),
 // the game's settings, its deadline. Nil parts are left alone.
 type Extra struct {
-	Out      []byte
+	// Out, if set, encodes the delivery given its outbox key (seq, sub),
+	// which the transaction assigns.
+	Out      func(seq, sub int) ([]byte, error)
 	Settings []byte
 	Deadline *DeadlineChange
 }
@@ -324,7 +328,7 @@ func (db *DB) WriteExtra(gameID string, x Extra) (seq, sub int, err error) {
 				return err
 			}
 		}
-		if len(x.Out) > 0 {
+		if x.Out != nil {
 			var err error
 			if seq, sub, err = putExtra(tx, gameID, x.Out); err != nil {
 				return err

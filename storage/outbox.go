@@ -155,7 +155,7 @@ func holdsOut(tx *bbolt.Tx, gameID string, seq, sub int) bool {
 // putExtra writes a delivery that follows no entry: after the log's last
 // entry, numbered after the extra deliveries already there. It returns
 // its (seq, sub).
-func putExtra(tx *bbolt.Tx, gameID string, out []byte) (int, int, error) {
+func putExtra(tx *bbolt.Tx, gameID string, encode func(seq, sub int) ([]byte, error)) (int, int, error) {
 	log := tx.Bucket(bLog).Bucket([]byte(gameID))
 	if log == nil {
 		return 0, 0, fmt.Errorf("game %s: %w", gameID, ErrNotFound)
@@ -180,6 +180,13 @@ func putExtra(tx *bbolt.Tx, gameID string, out []byte) (int, int, error) {
 	sub := int(lastSub(tx, gameID, seq)) + 1
 	if err := setLastSub(tx, gameID, seq, uint64(sub)); err != nil {
 		return 0, 0, err
+	}
+	out, err := encode(seq, sub)
+	if err != nil {
+		return 0, 0, fmt.Errorf("game %s: outbox: %w", gameID, err)
+	}
+	if len(out) == 0 {
+		return 0, 0, fmt.Errorf("game %s: outbox: an empty delivery", gameID)
 	}
 	if err := gb.Put(outKey(seq, sub), out); err != nil {
 		return 0, 0, fmt.Errorf("game %s: outbox: %w", gameID, err)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/umpirebot/umpire/bot"
 )
 
 // TokenEnv names the environment variable that holds the bot token; it
@@ -19,19 +20,20 @@ const TokenEnv = "UMPIRE_DISCORD_TOKEN"
 // Config is `umpire bot`'s configuration file (config.example.toml
 // documents every setting).
 type Config struct {
-	Token          string       `toml:"token"`
-	ApplicationID  string       `toml:"application_id"`
-	PublicKey      string       `toml:"public_key"`
-	HTTP           string       `toml:"http"`
-	GuildIDs       []string     `toml:"guild_ids"`
-	ModeratorRoles []string     `toml:"moderator_roles"`
-	DB             string       `toml:"db"`
-	Data           string       `toml:"data"`
-	DMSideEvents   *bool        `toml:"dm_side_events"`
-	LogLevel       string       `toml:"log_level"`
-	Backup         BackupConfig `toml:"backup"`
-	Cache          CacheConfig  `toml:"cache"`
-	Maps           MapsConfig   `toml:"maps"`
+	Token          string         `toml:"token"`
+	ApplicationID  string         `toml:"application_id"`
+	PublicKey      string         `toml:"public_key"`
+	HTTP           string         `toml:"http"`
+	GuildIDs       []string       `toml:"guild_ids"`
+	ModeratorRoles []string       `toml:"moderator_roles"`
+	DB             string         `toml:"db"`
+	Data           string         `toml:"data"`
+	DMSideEvents   *bool          `toml:"dm_side_events"`
+	LogLevel       string         `toml:"log_level"`
+	Backup         BackupConfig   `toml:"backup"`
+	Cache          CacheConfig    `toml:"cache"`
+	Maps           MapsConfig     `toml:"maps"`
+	Deadlines      DeadlineConfig `toml:"deadlines"`
 
 	// TokenFrom says where the token came from ("env", "file" or "").
 	TokenFrom string `toml:"-"`
@@ -55,6 +57,37 @@ type CacheConfig struct {
 type MapsConfig struct {
 	Queue   int `toml:"queue"`   // jobs waiting at most (0: DefaultMapQueue)
 	Workers int `toml:"workers"` // drawings at once (0: half the cores, at least one)
+}
+
+// DeadlineConfig is [deadlines]: the pace of a new game (its players,
+// or a moderator, change it with /game settings).
+type DeadlineConfig struct {
+	Limit  string `toml:"limit"`  // time per decision ("72h", "3d"); "" or "off": none
+	Remind string `toml:"remind"` // "50%,2h"; "none"
+	Expiry string `toml:"expiry"` // default, moderator or none
+	Away   string `toml:"away"`   // pause or default
+}
+
+// Pace reads [deadlines] as a new game's pace.
+func (d DeadlineConfig) Pace() (bot.Pace, error) {
+	opts := map[string]string{}
+	if d.Limit != "" {
+		opts["deadline"] = d.Limit
+	}
+	if d.Remind != "" {
+		opts["remind"] = d.Remind
+	}
+	if d.Expiry != "" {
+		opts["expiry"] = d.Expiry
+	}
+	if d.Away != "" {
+		opts["away"] = d.Away
+	}
+	p, err := bot.ParsePace(opts)
+	if err != nil {
+		return bot.Pace{}, fmt.Errorf("[deadlines]: %w", err)
+	}
+	return p, nil
 }
 
 // DefaultMapQueue is [maps] queue's default.

@@ -36,7 +36,7 @@ func TestNews_KeptAcrossARestart(t *testing.T) {
 		return b
 	}
 	n, _ := h.db.LastSeq(id)
-	if _, _, err := h.db.WriteExtra(id, storage.Extra{Out: data(n, 1)}); err != nil {
+	if _, _, err := h.db.WriteExtra(id, storage.Extra{Out: func(seq, sub int) ([]byte, error) { return data(seq, sub), nil }}); err != nil {
 		t.Fatal(err)
 	}
 	h.bot.posts().Kick(id)

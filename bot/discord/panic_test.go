@@ -167,7 +167,8 @@ func TestPanicTakesNothingDown(t *testing.T) {
 		"[@alice] Game g2 hit an internal error; the moderators are told; nothing was applied. Report id: c-",
 		"[@alice] NEEDS A MODERATOR: internal error on /order by @alice",
 		"[@alice] n=1 seen=0", // reloaded from disk: the half-mutation is gone
-		"[@alice] - g2: Boom, scenario basic — counting; awaiting @alice (a); NEEDS A MODERATOR",
+		"[@alice] - g2: Boom, scenario basic — counting; awaiting @alice (a) since 1954-03-13 ",
+		"UTC; NEEDS A MODERATOR: internal error on /order by @alice",
 		"[channel] a: inc (n=2)", // the game itself goes on
 	} {
 		if !strings.Contains(text, want) {
@@ -196,7 +197,7 @@ func TestPanicTakesNothingDown(t *testing.T) {
 	if st := h.slash(dave, "/game status"); !strings.Contains(st.private(), "NEEDS A MODERATOR") || !strings.Contains(st.private(), "n=0 seen=0") {
 		t.Errorf("gateway: /game status after the panic: %q", st.private())
 	}
-	if l := h.slash(dave, "/game list"); !strings.Contains(l.private(), "g3 in <#"+chanA+">: Boom, scenario basic — counting; awaiting <@"+alice.id+"> (a); NEEDS A MODERATOR") {
+	if l := h.slash(dave, "/game list"); !strings.Contains(l.private(), "g3 in <#"+chanA+">: Boom, scenario basic — counting; awaiting <@"+alice.id+"> (a) since 1954-03-13 ") || !strings.Contains(l.private(), "UTC; NEEDS A MODERATOR") {
 		t.Errorf("gateway: /game list: %q", l.private())
 	}
 	progress(1)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"sort"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -462,7 +463,10 @@ func (b *Bot) sendDelivery(d bot.Delivery, replies []bot.Reply) (err error) {
 		others[r.To] = append(others[r.To], r)
 	}
 	if len(public) > 0 {
-		m := b.publicPost(key, postHead{ok: true, title: d.Title, game: d.Game, now: d.Now, seq: d.Seq}, public, true)
+		m := b.publicPost(key, postHead{ok: true, title: d.Title, game: d.Game, now: d.Now, seq: d.Seq}, public, !d.NoPing)
+		if d.Mods {
+			b.callModerators(key, m)
+		}
 		m.Nonce, m.EnforceNonce = nonce(d.Game, d.Seq, subPart(d.Sub, "post")), true
 		if err := b.postErr(i, target, m); err != nil {
 			if bot.IsRetry(err) {
@@ -478,6 +482,45 @@ func (b *Bot) sendDelivery(d bot.Delivery, replies []bot.Reply) (err error) {
 		b.notify(key, target, u, others[u], &d, "")
 	}
 	return nil
+}
+
+// callModerators mentions the moderator roles of the config in a post
+// (a deadline passed and the settings call the moderators). Roles named
+// by name are looked up in the guild; members who are moderators by the
+// Manage Server permission alone cannot be pinged as a group.
+func (b *Bot) callModerators(key string, m *message) {
+	guild, _, _ := strings.Cut(key, "/")
+	var ids []string
+	var names map[string]string
+	for _, r := range b.ModRoles {
+		r = strings.TrimSpace(r)
+		switch {
+		case isSnowflake(r):
+			ids = append(ids, r)
+		case r != "" && isSnowflake(guild):
+			if names == nil {
+				names = b.roles(guild)
+			}
+			for id, n := range names {
+				if n == strings.ToLower(r) && !contains(ids, id) {
+					ids = append(ids, id)
+				}
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	sort.Strings(ids)
+	var ms []string
+	for _, id := range ids {
+		ms = append(ms, "<@&"+id+">")
+	}
+	m.Content = strings.TrimSpace(strings.Join(ms, " ") + " " + m.Content)
+	if m.AllowedMentions == nil {
+		m.AllowedMentions = &allowedMentions{Parse: []string{}}
+	}
+	m.AllowedMentions.Roles = ids
 }
 
 // subPart names a part of a delivery that follows no entry (sub > 0)

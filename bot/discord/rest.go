@@ -57,6 +57,7 @@ type footer struct {
 type allowedMentions struct {
 	Parse []string `json:"parse"`
 	Users []string `json:"users,omitempty"`
+	Roles []string `json:"roles,omitempty"`
 }
 
 type actionRow struct {

@@ -100,6 +100,25 @@ func Run(ctx context.Context, cfg Config, svc *bot.Service, opts RunOptions) err
 		log.Error("cannot read the outboxes; their posts go out with the games' next commands", "err", err)
 	}
 	startUpkeep(ctx, cfg, svc, log)
+	pace, err := cfg.Deadlines.Pace()
+	if err != nil {
+		return err
+	}
+	svc.DefaultPace = pace
+	// The deadline runner: what passed while the bot was down is handled
+	// now, once, in order; then it sleeps until the next deadline. It
+	// stops before Run returns (the caller then closes the database).
+	runner := &bot.Runner{Service: svc, Delivered: b.posts().Kick}
+	rctx, stopRunner := context.WithCancel(ctx)
+	runnerDone := make(chan struct{})
+	go func() {
+		defer close(runnerDone)
+		runner.Run(rctx)
+	}()
+	defer func() {
+		stopRunner()
+		<-runnerDone
+	}()
 	cmds := Commands(svc.Titles)
 	if err := CheckCommands(cmds); err != nil {
 		return err

@@ -89,6 +89,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	mods := fs.String("mods", "mod", "comma-separated `users` who are moderators")
 	data := fs.String("data", "", "`dir`ectory with transcribed chart files replacing the embedded data")
 	drawMaps := fs.Bool("maps", true, "draw and post map images (false: text only, for fast replays of long scripts)")
+	clock := fs.String("clock", "", "a fake clock starting at `time` (RFC 3339, e.g. 2026-01-01T00:00Z) that moves only with the console's /clock advance:25h (tests and demos of deadlines)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -110,6 +111,15 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *seed != 0 {
 		svc.Seed = bot.DemoSeed(*seed)
 	}
+	var fake *bot.Clock
+	if *clock != "" {
+		t, err := parseClock(*clock)
+		if err != nil {
+			return err
+		}
+		fake = bot.NewClock(t)
+		svc.Now = fake.Now
+	}
 	if maps != nil && *drawMaps {
 		if svc.Maps, err = maps(ts); err != nil {
 			return err
@@ -118,7 +128,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		defer q.Close()
 		svc.Queue = q
 	}
-	con := &bot.Console{Service: svc, Channel: "console", Out: stdout, OutDir: *out}
+	con := &bot.Console{Service: svc, Channel: "console", Out: stdout, OutDir: *out, Clock: fake}
 	in := stdin
 	if *script != "" {
 		f, err := os.Open(*script)
@@ -132,6 +142,16 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		con.Interactive = true
 	}
 	return con.Run(in)
+}
+
+// parseClock reads --clock: RFC 3339, with or without seconds.
+func parseClock(v string) (time.Time, error) {
+	for _, layout := range []string{time.RFC3339, "2006-01-02T15:04Z07:00", "2006-01-02"} {
+		if t, err := time.Parse(layout, v); err == nil {
+			return t, nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("--clock %q: give a time like 2026-01-01T00:00Z (RFC 3339)", v)
 }
 
 func cmdExport(args []string, stdout, stderr io.Writer) error {

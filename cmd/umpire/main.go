@@ -11,7 +11,7 @@ import (
 const usage = `umpire referees play-by-post games of Indochina-war wargames.
 
 Usage:
-  umpire play     [--db FILE] [--seed N] [--out DIR] [--script FILE] [--mods LIST]
+  umpire play     [--db FILE] [--seed N] [--out DIR] [--script FILE] [--mods LIST] [--clock TIME]
                   play over stdin/stdout: lines like @alice /game status
   umpire export   [--db FILE] [--game ID]      print a game record as JSON
   umpire verify   RECORD.json                  re-derive every roll, check the commitment
