@@ -10,16 +10,9 @@ import (
 	"github.com/umpirebot/umpire/adjudicator"
 )
 
-// Issue is where the rules of play come: until then Tonkin sets up its
-// scenarios, shows the board and takes no order.
-const Issue = "issue 10"
-
-// NotYet is the refusal of every order until the rules of play.
-var NotYet = "the rules of play come with the next Tonkin issue (" + Issue + "): no order is taken yet. " +
-	"The board, its counters and its tracks are set up: /map shows them, /game status lists the tracks"
-
-// Rules implements adjudicator.Rules for Tonkin: for now the set-up of
-// every scenario and campaign, and the views of the board (see NotYet).
+// Rules implements adjudicator.Rules for Tonkin: the set-up of every
+// scenario and campaign, the game turn (turn.go) and the views of the
+// board (view.go).
 type Rules struct {
 	d *Data
 
@@ -108,7 +101,7 @@ func (r *Rules) scenarios(id string) (first, final Scenario, err error) {
 
 // StateVersion implements adjudicator.StateVersioner: bump it when State
 // changes shape, so stored snapshots are replayed instead of misread.
-func (r *Rules) StateVersion() int { return 1 }
+func (r *Rules) StateVersion() int { return 2 }
 
 // Setup implements adjudicator.Rules (Basics: Setup, Scenarios).
 func (r *Rules) Setup(scenario string, _ adjudicator.Options) (adjudicator.State, error) {
@@ -116,7 +109,7 @@ func (r *Rules) Setup(scenario string, _ adjudicator.Options) (adjudicator.State
 	if err != nil {
 		return nil, err
 	}
-	s := &State{Scenario: first.ID, Final: final.ID, Turn: 1, Month: first.Start, Last: final.End, Phase: PhaseWeather,
+	s := &State{Scenario: first.ID, Final: final.ID, Turn: 1, Month: first.Start, Last: final.End, Phase: PhaseMove1,
 		// 2.0: the VM goes first and the weather is sunny during the
 		// first gameturn of every scenario (RULINGS T10); the markers of
 		// Basics: Setup (T11).
@@ -341,8 +334,21 @@ func (r *Rules) validate(s *State) error {
 	if _, _, err := r.scenarios(s.Final); err != nil {
 		return err
 	}
-	if s.Phase != PhaseWeather {
+	if _, ok := phaseNames[s.Phase]; !ok {
 		return fmt.Errorf("unknown phase %q", s.Phase)
+	}
+	switch s.Step {
+	case "", StepActivate, StepPoints:
+	default:
+		return fmt.Errorf("unknown step %q", s.Step)
+	}
+	for _, side := range []string{s.First, s.Decider, s.Mover, s.Refuser, s.Winner} {
+		if side != "" && side != FEF && side != VM {
+			return fmt.Errorf("unknown side %q", side)
+		}
+	}
+	if s.First == "" {
+		return fmt.Errorf("no first player")
 	}
 	if _, ok := monthNum(s.Month); !ok {
 		return fmt.Errorf("month %q", s.Month)
@@ -382,23 +388,6 @@ func (r *Rules) validate(s *State) error {
 
 func st(s adjudicator.State) *State { return s.(*State) }
 
-// Prompt implements adjudicator.Rules: the VM is first player of the
-// first turn (2.0); the rules of play come with the next issue.
-func (r *Rules) Prompt(as adjudicator.State) adjudicator.Prompt {
-	s := st(as)
-	return adjudicator.Prompt{
-		Awaiting: []adjudicator.Side{VM},
-		Phase:    r.phaseText(s),
-		Stage:    fmt.Sprintf("t%d-%s", s.Turn, s.Phase),
-		Decision: NotYet,
-	}
-}
-
-func (r *Rules) phaseText(s *State) string {
-	return fmt.Sprintf("Turn %d of %d (%s), weather and initiative (2.0): %s, %s first player",
-		s.Turn, monthsBetween(s.Month, s.Last)+s.Turn-1, MonthName(s.Month), weatherText(s), sideName(s.First))
-}
-
 func weatherText(s *State) string {
 	switch s.Weather {
 	case "sun":
@@ -420,12 +409,4 @@ func sideName(side string) string {
 		return "the VM"
 	}
 	return "no side yet"
-}
-
-// Legal implements adjudicator.Rules: nothing until the rules of play.
-func (r *Rules) Legal(adjudicator.State, adjudicator.Side) []adjudicator.Choice { return nil }
-
-// Apply implements adjudicator.Rules: every order is refused, with why.
-func (r *Rules) Apply(as adjudicator.State, side adjudicator.Side, a string, _ adjudicator.Dice) (adjudicator.State, []adjudicator.Event, error) {
-	return nil, nil, adjudicator.Refuse(strings.TrimSpace(a), "%s", NotYet)
 }

@@ -65,7 +65,7 @@ func TestBasics_SetupEveryScenario(t *testing.T) {
 			if s.Turn != 1 || s.Month != first.Start || s.Last != final.End || !strings.HasSuffix(s.Last, "-08") {
 				t.Errorf("turn %d %s to %s", s.Turn, s.Month, s.Last)
 			}
-			if s.Weather != "sun" || s.First != VM || s.Phase != PhaseWeather {
+			if s.Weather != "sun" || s.First != VM || s.Phase != PhaseMove1 {
 				t.Errorf("2.0: first turn sunny, VM first; got %q %q %q", s.Weather, s.First, s.Phase)
 			}
 			if s.VP != first.VictoryPoints || s.VMLevel != final.VMVictoryLevel || s.Montagnard != first.Montagnard {
@@ -126,7 +126,7 @@ func TestBasics_SetupEveryScenario(t *testing.T) {
 			st := strings.Join(r.View(s, adjudicator.Public).Status, "\n")
 			for _, w := range []string{"Operation/Victory scale: victory points " + fmt.Sprint(s.VP), "VM victory level " + fmt.Sprint(s.VMLevel),
 				"montagnard marker", "operation points FEF 0, VM 0", "VM: replacements 0", "foot transports 2", "FEF: air transports",
-				"airstrikes 6", "Weather: sunny", MonthName(s.Month), "Standby zone", "Saigon zone", Issue} {
+				"airstrikes 6", "Weather: sunny", MonthName(s.Month), "Standby zone", "Saigon zone", "Phase: 1st player movement (5.0): the VM"} {
 				if !strings.Contains(st, w) {
 					t.Errorf("status lacks %q:\n%s", w, st)
 				}
@@ -356,24 +356,41 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 	}
 }
 
-// Until the rules of play (issue 10): the VM is awaited (2.0: it goes
-// first), nothing is legal, and every order is refused saying so.
-func TestPrompt_RulesOfPlayNext(t *testing.T) {
+// 2.0: the first turn of every scenario is the VM's first, and sunny: the
+// game opens on the VM's movement phase; an order by the FEF now, or an
+// unknown one, is refused saying why and what is legal, and changes
+// nothing.
+func TestSection2_0_FirstTurnPrompt(t *testing.T) {
 	r := rules(t)
 	s := setup(t, r, "1951")
 	p := r.Prompt(s)
-	if !p.Awaits(VM) || p.Over || !strings.Contains(p.Decision, Issue) || !strings.Contains(p.Phase, "November 1951") {
+	if !p.Awaits(VM) || p.Over || p.Default != "done" || !strings.Contains(p.Phase, "November 1951") || !strings.Contains(p.Phase, "1st player movement (5.0): the VM") {
 		t.Errorf("prompt %+v", p)
 	}
-	for _, side := range []adjudicator.Side{FEF, VM, adjudicator.Referee} {
-		if l := r.Legal(s, side); len(l) != 0 {
-			t.Errorf("%s: legal %v", side, l)
-		}
-		ns, evs, err := r.Apply(s, side, " move 1 BEP 0920 ", nil)
+	if l := r.Legal(s, FEF); len(l) != 0 {
+		t.Errorf("fef: legal %v", l)
+	}
+	before, _ := s.Encode()
+	for _, c := range []struct {
+		side  adjudicator.Side
+		order string
+		want  string
+	}{
+		{FEF, " done ", "it is not the FEF's turn to order"},
+		{VM, "airstrike 1205", `"airstrike" is not an order in 1st player movement (5.0): the VM; the orders now are: ` + "`done`"},
+		{VM, "done now", "`done` takes nothing after it"},
+		{adjudicator.Referee, "done", "not a side of Tonkin"},
+		{VM, "   ", "empty order"},
+	} {
+		ns, evs, err := r.Apply(s, c.side, c.order, nil)
 		var oe *adjudicator.OrderError
-		if ns != nil || evs != nil || !errors.As(err, &oe) || oe.Order != "move 1 BEP 0920" || !strings.Contains(err.Error(), Issue) {
-			t.Errorf("%s: apply gave %v %v %v", side, ns, evs, err)
+		if ns != nil || evs != nil || !errors.As(err, &oe) || oe.Order != strings.TrimSpace(c.order) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %q: apply gave %v %v %v", c.side, c.order, ns, evs, err)
 		}
+	}
+	after, _ := s.Encode()
+	if !bytes.Equal(before, after) {
+		t.Error("a refused order changed the state")
 	}
 }
 

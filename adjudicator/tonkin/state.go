@@ -18,9 +18,24 @@ const (
 	LocSaigon  = "saigon"
 )
 
-// Phases. Only the first exists until the rules of play (issue 10).
+// Phases of the game turn (1.0) at which a player is awaited. Weather and
+// initiative (2.0), the Desorg marker cleanups (7.0) and the end of the
+// turn (8.0) are resolved by the rules between them, with the dice of the
+// order that ends the phase before.
 const (
-	PhaseWeather = "weather" // 1.0: weather and initiative (the tour marker on "Météo")
+	PhaseMove1 = "move1" // 5.0: the 1st player's movement
+	PhaseOps1  = "ops1"  // 6.0: the 1st player's operation phase
+	PhaseMove2 = "move2" // 8.0: the 2nd player's movement
+	PhaseOps2  = "ops2"  // 8.0: the 2nd player's operation phase
+	PhaseEnd1  = "end1"  // 8.0: the 1st player's end movement
+	PhaseEnd2  = "end2"  // 8.0: the 2nd player's end movement
+	PhaseOver  = "over"  // the game has ended
+)
+
+// Steps of an operation phase (6.1, 6.2).
+const (
+	StepActivate = "activate" // each side decides whether to spend a supply dump
+	StepPoints   = "points"   // the sides spend operation points in chunks
 )
 
 // State is a Tonkin game: the board as the scenario sets it up (Basics:
@@ -64,7 +79,56 @@ type State struct {
 	Garrisons  []string `json:"garrisons"`
 	NoGarrison []string `json:"no_garrison"`
 
+	// The operation phase (6.1, 6.2): the step, the side deciding its
+	// activation, the side spending a chunk of points, the points left in
+	// that chunk and spent of it, the first side of a run of refusals,
+	// and whether that side must now spend a point or lose them all.
+	Step    string `json:"step,omitempty"`
+	Decider string `json:"decider,omitempty"`
+	Mover   string `json:"mover,omitempty"`
+	Chunk   int    `json:"chunk,omitempty"`
+	Used    int    `json:"used,omitempty"`
+	Refuser string `json:"refuser,omitempty"`
+	Forced  bool   `json:"forced,omitempty"`
+
+	// The end: the winner ("" for none) and why (8.0, 6.16).
+	Winner string `json:"winner,omitempty"`
+	Reason string `json:"reason,omitempty"`
+
 	Units []*Unit `json:"units"` // sorted by ID
+}
+
+// clone is a deep copy: Apply never changes the state it is given.
+func (s *State) clone() *State {
+	c := *s
+	c.VMFriendly = append([]string{}, s.VMFriendly...)
+	c.Garrisons = append([]string{}, s.Garrisons...)
+	c.NoGarrison = append([]string{}, s.NoGarrison...)
+	c.Units = make([]*Unit, len(s.Units))
+	for i, u := range s.Units {
+		x := *u
+		c.Units[i] = &x
+	}
+	return &c
+}
+
+// other is the opposing side.
+func other(side string) string {
+	if side == FEF {
+		return VM
+	}
+	return FEF
+}
+
+// second is the 2nd player.
+func (s *State) second() string { return other(s.First) }
+
+// ops is a side's operation points left.
+func (s *State) ops(side string) *int {
+	if side == FEF {
+		return &s.OpsFEF
+	}
+	return &s.OpsVM
 }
 
 // Unit is one counter: a battalion, regiment, group, dummy, leader, HQ
@@ -126,6 +190,13 @@ func monthsBetween(a, b string) int {
 	x, _ := monthNum(a)
 	y, _ := monthNum(b)
 	return y - x + 1
+}
+
+// nextMonth is the month after m.
+func nextMonth(m string) string {
+	n, _ := monthNum(m)
+	n++
+	return fmt.Sprintf("%04d-%02d", n/12, n%12+1)
 }
 
 // rainSeason: June to August (2.0).

@@ -185,10 +185,15 @@ func (r *Rules) board(s *State, v adjudicator.Viewer) BoardView {
 		_, final, _ = r.scenarios(s.Final)
 	}
 	fef, vm := r.limits(s.Month)
+	p := r.Prompt(s)
+	awaiting := ""
+	if len(p.Awaiting) > 0 {
+		awaiting = string(p.Awaiting[0])
+	}
 	b := BoardView{Scenario: s.Scenario, ScenarioName: first.Name, Turn: s.Turn, Turns: monthsBetween(s.Month, s.Last) + s.Turn - 1,
 		Month: s.Month, MonthName: MonthName(s.Month), Last: s.Last, RainSeason: rainSeason(s.Month),
-		Phase: s.Phase, PhaseName: "weather and initiative (2.0)", Weather: s.Weather, First: s.First,
-		Awaiting: VM, Notice: NotYet,
+		Phase: s.Phase, PhaseName: s.phaseName(), Weather: s.Weather, First: s.First,
+		Awaiting: awaiting, Notice: p.Decision,
 		VP: s.VP, LimitFEF: fef, LimitVM: vm, VMLevel: s.VMLevel, Montagnard: s.Montagnard,
 		OpsFEF: s.OpsFEF, OpsVM: s.OpsVM, OpsMax: r.chartInt("victory_scale", "operation_points"),
 		VMRepl: s.VMRepl, VMReplMax: r.chartInt("replacements", "vm_max"), VMEquipH: s.VMEquipH,
@@ -353,7 +358,9 @@ func (r *Rules) status(s *State, b *BoardView, v adjudicator.Viewer) []string {
 	} else {
 		lines = append(lines, fmt.Sprintf("Hidden VM counters (VM-groups, Pathet Lao or dummies): %d; VM stacks in forest, closed to view: %d.", hidden, opaque))
 	}
-	lines = append(lines, strings.ToUpper(NotYet[:1])+NotYet[1:]+".")
+	if s.Phase == PhaseOver {
+		lines = append(lines, "The game is over: "+s.Reason+".")
+	}
 	return lines
 }
 

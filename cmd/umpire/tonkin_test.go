@@ -15,9 +15,10 @@ import (
 
 // Tonkin, issue 9 ("done when", tried as a new user would): /game new
 // creates a game in every scenario and campaign, /game status lists its
-// tracks for each seat and onlookers, every order is refused saying the
-// rules of play come with the next issue, and the FEF and the public
-// never read a hidden VM counter's identity.
+// tracks for each seat and onlookers, the FEF and the public never read a
+// hidden VM counter's identity; issue 10: the VM moves first (2.0), an
+// order out of turn or not in the phase is refused saying why, and
+// `done` opens the operation phase (6.1).
 func TestTonkin_NewGameEveryScenario(t *testing.T) {
 	ts, err := adjudicator.LoadTitles(nil, "")
 	if err != nil {
@@ -39,6 +40,7 @@ func TestTonkin_NewGameEveryScenario(t *testing.T) {
 				`@bob /order text:"move 308/88 1921"`,
 				`@alice /order text:"airstrike 1205"`,
 				"@carol /map",
+				`@bob /order text:"done"`,
 			}, "\n")+"\n"), 0o644)
 			maps := "--maps=false"
 			if i == 0 {
@@ -52,8 +54,9 @@ func TestTonkin_NewGameEveryScenario(t *testing.T) {
 			for _, want := range []string{
 				"[channel] New game g1: Tonkin, scenario " + sc.ID + ".",
 				"[channel] Awaiting @bob (vm) — Turn 1 of ",
-				"[@bob] Refused: \"move 308/88 1921\" refused: the rules of play come with the next Tonkin issue (issue 10)",
-				"[@alice] Refused: \"airstrike 1205\" refused: the rules of play come with the next Tonkin issue (issue 10)",
+				"[@bob] Refused: \"move 308/88 1921\" refused: \"move\" is not an order in 1st player movement (5.0): the VM; the orders now are: `done`",
+				"[@alice] Refused: \"airstrike 1205\" refused: it is not the FEF's turn to order",
+				"[channel] 6.1: 1st player operation phase (6.0): the VM; both sides receive 10 operation points.",
 			} {
 				if !strings.Contains(out, want) {
 					t.Errorf("output lacks %q:\n%s", want, out)
@@ -151,5 +154,21 @@ func TestTonkin_RenderViewsAndRegions(t *testing.T) {
 	_, errs, code := umpire(t, "render", "--db", db, "--view", "fef", "--region", "saigon", "--out", filepath.Join(dir, "x.png"))
 	if code == 0 || !strings.Contains(errs, "regions are border, delta, laos, northwest, panel") {
 		t.Errorf("unknown region: exit %d, %s", code, errs)
+	}
+}
+
+// umpire playout --title tonkin (issue 10, item 8): complete random and
+// aggressive games of a scenario, no fault, a winner each.
+func TestTonkin_Playout(t *testing.T) {
+	for _, policy := range []string{"random", "aggressive"} {
+		out, errs, code := umpire(t, "playout", "--title", "tonkin", "--scenario", "1951", "--games", "10", "--seed", "1", "--json", "--policy", policy)
+		if code != 0 {
+			t.Fatalf("playout %s: exit %d: %s\n%s", policy, code, errs, out)
+		}
+		for _, want := range []string{`"games":10`, `"finished":10`, `"panics":0`, `"dead_ends":0`, `"replay_mismatches":0`, `"twin_mismatches":0`} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: lacks %s: %s", policy, want, out)
+			}
+		}
 	}
 }

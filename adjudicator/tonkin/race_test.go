@@ -1,0 +1,5 @@
+//go:build race
+
+package tonkin
+
+const raceEnabled = true

@@ -1,0 +1,629 @@
+package tonkin
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/umpirebot/umpire/adjudicator"
+)
+
+// The game turn (1.0, 8.0): the phases at which a player is awaited and
+// what the rules resolve between them (weather and initiative, 2.0; the
+// Desorg marker cleanups, 7.0; victory at the end of the turn, 8.0).
+
+// phaseOwner is the side whose phase it is: the 1st player's movement and
+// operation phase and end movement, then the 2nd player's.
+func (s *State) phaseOwner() string {
+	switch s.Phase {
+	case PhaseMove1, PhaseOps1, PhaseEnd1:
+		return s.First
+	case PhaseMove2, PhaseOps2, PhaseEnd2:
+		return s.second()
+	}
+	return ""
+}
+
+// awaited is the side that must order now ("" when the game is over).
+func (s *State) awaited() string {
+	switch s.Phase {
+	case PhaseOver:
+		return ""
+	case PhaseOps1, PhaseOps2:
+		if s.Step == StepActivate {
+			return s.Decider
+		}
+		return s.Mover
+	}
+	return s.phaseOwner()
+}
+
+var phaseNames = map[string]string{
+	PhaseMove1: "1st player movement (5.0)",
+	PhaseOps1:  "1st player operation phase (6.0)",
+	PhaseMove2: "2nd player movement (8.0, 5.0)",
+	PhaseOps2:  "2nd player operation phase (8.0, 6.0)",
+	PhaseEnd1:  "1st player end movement (8.0)",
+	PhaseEnd2:  "2nd player end movement (8.0)",
+	PhaseOver:  "the game is over",
+}
+
+// phaseName names the phase with its owner: "the VM's movement (1st
+// player, 5.0)".
+func (s *State) phaseName() string {
+	if s.Phase == PhaseOver {
+		return phaseNames[PhaseOver]
+	}
+	return fmt.Sprintf("%s: %s", phaseNames[s.Phase], sideName(s.phaseOwner()))
+}
+
+func (r *Rules) turnText(s *State) string {
+	return fmt.Sprintf("Turn %d of %d (%s, %s, %s first player)", s.Turn, monthsBetween(s.Month, s.Last)+s.Turn-1,
+		MonthName(s.Month), weatherText(s), sideName(s.First))
+}
+
+// opsText is what the prompt of an operation phase always says (issue 10,
+// 6.1): who holds the initiative, the points left in the chunk and in
+// total for each side.
+func (r *Rules) opsText(s *State) string {
+	t := fmt.Sprintf("initiative: %s (6.1: it rolls first in this phase); operation points left: FEF %d, VM %d",
+		sideName(s.phaseOwner()), s.OpsFEF, s.OpsVM)
+	if s.Step == StepPoints {
+		t += fmt.Sprintf("; %s's chunk: %d point(s) left", sideName(s.Mover), s.Chunk)
+	}
+	for _, side := range []string{FEF, VM} {
+		switch d := s.spending(side); {
+		case d == nil:
+		case side == VM && r.Opaque(d.Loc):
+			t += "; the VM spends a supply dump"
+		default:
+			t += fmt.Sprintf("; %s spends its supply dump at %s", sideName(side), d.Loc)
+		}
+	}
+	return t
+}
+
+// decision is what the awaited side is asked, and the default taken at a
+// deadline. It is public: it names nothing hidden.
+func (r *Rules) decision(s *State) (decision, def string) {
+	switch s.Phase {
+	case PhaseMove1, PhaseMove2, PhaseEnd1, PhaseEnd2:
+		return "move your units: " + r.moveHelp() + ", then `done`", "done"
+	case PhaseOps1, PhaseOps2:
+		switch {
+		case s.Step == StepActivate:
+			return fmt.Sprintf("6.2: spend a supply dump for this phase (`activate <hex>`, a hex holding one of your dumps) or not (`pass`); if neither side spends one, all operation points are lost; %s", r.opsText(s)), "pass"
+		case s.Forced:
+			return fmt.Sprintf("6.1: both sides refused to spend points in a row and %s refused first: spend a point now (%s), or `pass` and all remaining points on both sides are lost; %s",
+				sideName(s.Mover), r.pointHelp(), r.opsText(s)), "pass"
+		}
+		return fmt.Sprintf("6.1: spend operation points one at a time (%s), or `pass` to save the rest of the chunk; %s", r.pointHelp(), r.opsText(s)), "pass"
+	}
+	return "", ""
+}
+
+// moveHelp and pointHelp list the orders of the rules enforced so far.
+func (r *Rules) moveHelp() string {
+	return "no unit movement is refereed yet (5.x comes next)"
+}
+
+func (r *Rules) pointHelp() string {
+	return "no option a)-g) is refereed yet (5.x, 6.3 come next)"
+}
+
+// Prompt implements adjudicator.Rules.
+func (r *Rules) Prompt(as adjudicator.State) adjudicator.Prompt {
+	s := st(as)
+	if s.Phase == PhaseOver {
+		return adjudicator.Prompt{Over: true, Phase: "game over", Stage: "over",
+			Result: &adjudicator.Result{Winner: adjudicator.Side(s.Winner), Reason: s.Reason}}
+	}
+	dec, def := r.decision(s)
+	p := adjudicator.Prompt{Phase: r.turnText(s) + ", " + s.phaseName(), Decision: dec, Default: def,
+		Stage: fmt.Sprintf("t%d-%s", s.Turn, s.Phase)}
+	if a := s.awaited(); a != "" {
+		p.Awaiting = []adjudicator.Side{adjudicator.Side(a)}
+	}
+	return p
+}
+
+// Legal implements adjudicator.Rules: the awaited side's orders; nothing
+// for the other side.
+func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator.Choice {
+	s := st(as)
+	if s.Phase == PhaseOver || string(side) != s.awaited() {
+		return nil
+	}
+	switch s.Phase {
+	case PhaseOps1, PhaseOps2:
+		if s.Step == StepActivate {
+			var out []adjudicator.Choice
+			if hs := s.dumpHexes(string(side)); len(hs) > 0 {
+				c := adjudicator.Choice{Word: "activate", Help: "spend a supply dump at a hex (6.2)"}
+				for _, h := range hs {
+					c.Next = append(c.Next, adjudicator.Choice{Word: h, Complete: true})
+				}
+				out = append(out, c)
+			}
+			return append(out, adjudicator.Choice{Word: "pass", Complete: true, Help: "spend no supply dump this phase (6.2)"})
+		}
+		help := "save the rest of the chunk (6.1)"
+		if s.Forced {
+			help = "spend no point: all remaining points on both sides are lost (6.1)"
+		}
+		return []adjudicator.Choice{{Word: "pass", Complete: true, Help: help}}
+	}
+	return []adjudicator.Choice{{Word: "done", Complete: true, Help: "end this movement phase"}}
+}
+
+// dumpHexes: the hexes holding a side's supply dumps on the map, sorted.
+func (s *State) dumpHexes(side string) []string {
+	var out []string
+	for _, u := range s.Units {
+		if u.Type == "DR" && u.Side == side && onMap(u.Loc) && !slices.Contains(out, u.Loc) {
+			out = append(out, u.Loc)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// spending is a side's spending supply dump (6.2), or nil.
+func (s *State) spending(side string) *Unit {
+	for _, u := range s.Units {
+		if u.Type == "DR" && u.Side == side && u.Spent {
+			return u
+		}
+	}
+	return nil
+}
+
+func onMap(loc string) bool { return loc != LocStandby && loc != LocSaigon && loc != "" }
+
+// events collects the events of one order.
+type events struct{ list []adjudicator.Event }
+
+func (e *events) pub(format string, a ...any) {
+	e.list = append(e.list, adjudicator.Event{Audience: adjudicator.Everyone, Text: fmt.Sprintf(format, a...)})
+}
+
+func (e *events) to(side string, format string, a ...any) {
+	e.list = append(e.list, adjudicator.Event{Audience: adjudicator.Only(adjudicator.Side(side)), Text: fmt.Sprintf(format, a...)})
+}
+
+func fail(format string, a ...any) error {
+	return &adjudicator.OrderError{Reason: fmt.Sprintf(format, a...)}
+}
+
+// Apply implements adjudicator.Rules: an order is text, parsed here; an
+// illegal one is refused with what was wrong and what would be legal,
+// and changes nothing.
+func (r *Rules) Apply(as adjudicator.State, side adjudicator.Side, text string, dice adjudicator.Dice) (ns adjudicator.State, evs []adjudicator.Event, err error) {
+	text = strings.TrimSpace(text)
+	defer func() {
+		// An order never panics the engine (DESIGN: Apply returns an
+		// error); a panic here is a bug, refused with what it was.
+		if p := recover(); p != nil {
+			ns, evs, err = nil, nil, &adjudicator.OrderError{Order: text, Reason: fmt.Sprintf("internal error: %v", p)}
+		}
+	}()
+	s := st(as).clone()
+	words := strings.Fields(text)
+	if len(words) == 0 {
+		return nil, nil, adjudicator.Refuse(text, "empty order; the orders now are: %s", r.legalText(s, string(side)))
+	}
+	ev := &events{}
+	if err := r.applyOrder(s, string(side), words, dice, ev); err != nil {
+		if oe, ok := err.(*adjudicator.OrderError); ok {
+			oe.Order = text
+			return nil, nil, oe
+		}
+		return nil, nil, adjudicator.Refuse(text, "%v", err)
+	}
+	r.checkInstant(s, ev)
+	return s, ev.list, nil
+}
+
+// legalText lists the legal orders' first words for an error message.
+func (r *Rules) legalText(s *State, side string) string {
+	var ws []string
+	for _, c := range r.Legal(s, adjudicator.Side(side)) {
+		ws = append(ws, "`"+c.Word+"`")
+	}
+	if len(ws) == 0 {
+		return "none for " + sideName(side)
+	}
+	return strings.Join(ws, ", ")
+}
+
+func (r *Rules) applyOrder(s *State, side string, w []string, dice adjudicator.Dice, ev *events) error {
+	if s.Phase == PhaseOver {
+		return fail("the game is over: %s", s.Reason)
+	}
+	if side != FEF && side != VM {
+		return fail("%q is not a side of Tonkin (fef, vm); moderators' overrides are not taken by Tonkin yet", side)
+	}
+	if a := s.awaited(); side != a {
+		dec, _ := r.decision(s)
+		return fail("it is not %s's turn to order: %s awaits %s (%s)", sideName(side), s.phaseName(), sideName(a), dec)
+	}
+	verb := strings.ToLower(w[0])
+	args := w[1:]
+	switch s.Phase {
+	case PhaseOps1, PhaseOps2:
+		return r.opsOrder(s, side, verb, args, dice, ev)
+	}
+	switch verb {
+	case "done":
+		if len(args) > 0 {
+			return fail("`done` takes nothing after it")
+		}
+		ev.pub("%s ends %s.", capital(sideName(side)), strings.ToLower(phaseNames[s.Phase][:1])+phaseNames[s.Phase][1:])
+		r.advance(s, dice, ev)
+		return nil
+	}
+	return fail("%q is not an order in %s; the orders now are: %s", verb, s.phaseName(), r.legalText(s, side))
+}
+
+func capital(t string) string {
+	if t == "" {
+		return t
+	}
+	return strings.ToUpper(t[:1]) + t[1:]
+}
+
+// opsOrder: the orders of an operation phase (6.1, 6.2).
+func (r *Rules) opsOrder(s *State, side, verb string, args []string, dice adjudicator.Dice, ev *events) error {
+	if s.Step == StepActivate {
+		switch verb {
+		case "pass":
+			if len(args) > 0 {
+				return fail("`pass` takes nothing after it")
+			}
+			ev.pub("6.2: %s spends no supply dump this phase.", sideName(side))
+			r.nextActivation(s, dice, ev)
+			return nil
+		case "activate":
+			hs := s.dumpHexes(side)
+			if len(args) != 1 {
+				return fail("usage: `activate <hex>`, a hex holding one of your supply dumps: %s", listOr(hs))
+			}
+			h := args[0]
+			if !slices.Contains(hs, h) {
+				return fail("6.2: %s has no supply dump at %s; its dumps are at: %s", sideName(side), h, listOr(hs))
+			}
+			for _, u := range s.Units {
+				if u.Type == "DR" && u.Side == side && u.Loc == h {
+					u.Spent = true
+					break
+				}
+			}
+			r.announceDump(s, side, h, ev)
+			r.nextActivation(s, dice, ev)
+			return nil
+		}
+		return fail("%q is not an order now: 6.2 asks %s to spend a supply dump or not; the orders now are: %s", verb, sideName(side), r.legalText(s, side))
+	}
+	switch verb {
+	case "pass":
+		if len(args) > 0 {
+			return fail("`pass` takes nothing after it")
+		}
+		r.endChunk(s, dice, ev)
+		return nil
+	}
+	return fail("%q is not an order now: %s spends operation points (6.1); the orders now are: %s", verb, sideName(side), r.legalText(s, side))
+}
+
+// announceDump: the spending dump is flipped on the map. A VM dump in a
+// forest stack is out of the FEF's sight (Basics: Stacking; RULINGS T16):
+// the public hears that the VM spends a dump, only the VM where.
+func (r *Rules) announceDump(s *State, side, hex string, ev *events) {
+	if side == VM && r.Opaque(hex) {
+		ev.pub("6.2: the VM spends a supply dump for this phase.")
+		ev.to(VM, "6.2: your spending supply dump is the one at %s.", hex)
+		return
+	}
+	ev.pub("6.2: %s spends the supply dump at %s for this phase.", sideName(side), hex)
+}
+
+// enterOps starts an operation phase: both sides receive 10 points and
+// decide, the phase's owner first, whether to spend a supply dump (6.1,
+// 6.2; RULINGS T18: in the 2nd player's operation phase the 2nd player
+// plays the part of 6.1's and 6.2's "1st player").
+func (r *Rules) enterOps(s *State, dice adjudicator.Dice, ev *events) {
+	n := r.chartInt("victory_scale", "operation_points")
+	s.OpsFEF, s.OpsVM = n, n
+	s.Step, s.Mover, s.Chunk, s.Used, s.Refuser, s.Forced = StepActivate, "", 0, 0, "", false
+	ev.pub("6.1: %s; both sides receive %d operation points.", s.phaseName(), n)
+	s.Decider = s.phaseOwner()
+	r.skipDumpless(s, dice, ev)
+}
+
+// skipDumpless passes the activation of a side with no supply dump on the
+// map: it has nothing to decide (the dumps on the map are counted on
+// every view, so this tells nobody anything).
+func (r *Rules) skipDumpless(s *State, dice adjudicator.Dice, ev *events) {
+	if s.Step == StepActivate && len(s.dumpHexes(s.Decider)) == 0 {
+		ev.pub("6.2: %s has no supply dump on the map to spend.", sideName(s.Decider))
+		r.nextActivation(s, dice, ev)
+	}
+}
+
+// nextActivation: after the owner, the other side decides; after both,
+// the owner rolls for its first chunk, or all points are lost when
+// neither spends a dump (6.2).
+func (r *Rules) nextActivation(s *State, dice adjudicator.Dice, ev *events) {
+	if s.Decider == s.phaseOwner() {
+		s.Decider = other(s.Decider)
+		r.skipDumpless(s, dice, ev)
+		return
+	}
+	s.Decider = ""
+	if s.spending(FEF) == nil && s.spending(VM) == nil {
+		ev.pub("6.2: neither side spends a supply dump: all operation points on both sides are lost.")
+		r.endOps(s, dice, ev)
+		return
+	}
+	s.Step = StepPoints
+	r.startChunk(s, s.phaseOwner(), dice, ev)
+}
+
+// startChunk: the side rolls a die and halves it, rounding up: the points
+// it may spend in a row (6.1), no more than it has left.
+func (r *Rules) startChunk(s *State, side string, dice adjudicator.Dice, ev *events) {
+	d := dice.Roll(6)
+	n := min((d+1)/2, *s.ops(side))
+	s.Mover, s.Chunk, s.Used, s.Forced = side, n, 0, false
+	ev.pub("6.1: %s rolls %d: %d operation point(s) to spend in a row (%d left in all).", sideName(side), d, n, *s.ops(side))
+}
+
+// endChunk: the mover's chunk is over (spent, or the rest saved). A
+// chunk in which the mover spent nothing is a refusal (6.1): when both
+// sides refuse in a row, the first to refuse must spend a point or all
+// remaining points on both sides are lost. A side with no points left
+// is passed over and counts as refusing (RULINGS T19).
+func (r *Rules) endChunk(s *State, dice adjudicator.Dice, ev *events) {
+	mover := s.Mover
+	if s.Forced {
+		ev.pub("6.1: %s spends no point: all remaining operation points on both sides are lost (FEF %d, VM %d).", sideName(mover), s.OpsFEF, s.OpsVM)
+		r.endOps(s, dice, ev)
+		return
+	}
+	if s.Used == 0 {
+		ev.pub("6.1: %s spends no point of its chunk and saves them (%d left).", sideName(mover), *s.ops(mover))
+		if r.refuse(s, mover, dice, ev) {
+			return
+		}
+	} else {
+		s.Refuser = ""
+		if s.Chunk > 0 {
+			ev.pub("6.1: %s saves the rest of its chunk (%d point(s) left).", sideName(mover), *s.ops(mover))
+		}
+	}
+	next := other(mover)
+	if *s.ops(next) == 0 && *s.ops(mover) > 0 {
+		ev.pub("6.1: %s has no operation points left and is passed over, counting as a refusal (RULINGS T19).", sideName(next))
+		if r.refuse(s, next, dice, ev) {
+			return
+		}
+		next = mover
+	}
+	if *s.ops(next) == 0 {
+		ev.pub("6.1: both sides have spent all their operation points.")
+		r.endOps(s, dice, ev)
+		return
+	}
+	r.startChunk(s, next, dice, ev)
+}
+
+// refuse records a side's refusal (6.1). The second of two refusals in a
+// row makes the first refuser spend a point, or, if it has none left,
+// loses all remaining points at once; refuse then reports true.
+func (r *Rules) refuse(s *State, side string, dice adjudicator.Dice, ev *events) bool {
+	if s.Refuser == "" || s.Refuser == side {
+		s.Refuser = side
+		return false
+	}
+	if *s.ops(s.Refuser) == 0 {
+		ev.pub("6.1: both sides refused in a row and %s, the first to refuse, has no point to spend: all remaining operation points on both sides are lost (FEF %d, VM %d).",
+			sideName(s.Refuser), s.OpsFEF, s.OpsVM)
+		r.endOps(s, dice, ev)
+		return true
+	}
+	s.Mover, s.Chunk, s.Used, s.Forced = s.Refuser, 1, 0, true
+	ev.pub("6.1: both sides refused in a row: %s, the first to refuse, must spend a point or all remaining points on both sides are lost.", sideName(s.Refuser))
+	return true
+}
+
+// endOps ends an operation phase: the spending dumps are removed once all
+// points are spent or lost (6.2), the points that remain are gone, and
+// the Desorg marker cleanup follows (7.0).
+func (r *Rules) endOps(s *State, dice adjudicator.Dice, ev *events) {
+	var kept []*Unit
+	for _, u := range s.Units {
+		if u.Type == "DR" && u.Spent {
+			if u.Side == VM && r.Opaque(u.Loc) {
+				ev.pub("6.2: the VM's spending supply dump is removed.")
+			} else {
+				ev.pub("6.2: %s's spending supply dump at %s is removed.", sideName(u.Side), u.Loc)
+			}
+			continue
+		}
+		kept = append(kept, u)
+	}
+	s.Units = kept
+	s.OpsFEF, s.OpsVM = 0, 0
+	s.Step, s.Decider, s.Mover, s.Chunk, s.Used, s.Refuser, s.Forced = "", "", "", 0, 0, "", false
+	r.cleanup(s, ev)
+	r.advance(s, dice, ev)
+}
+
+// cleanup is the Desorg marker cleanup phase (7.0): both players remove
+// all Desorg markers.
+func (r *Rules) cleanup(s *State, ev *events) {
+	n := 0
+	for _, u := range s.Units {
+		if u.Desorg {
+			u.Desorg = false
+			n++
+		}
+	}
+	ev.pub("7.0: Desorg marker cleanup: %d Desorg marker(s) removed.", n)
+}
+
+// advance moves the game to the phase after the current one (1.0, 8.0).
+func (r *Rules) advance(s *State, dice adjudicator.Dice, ev *events) {
+	switch s.Phase {
+	case PhaseMove1:
+		s.Phase = PhaseOps1
+		r.enterOps(s, dice, ev)
+	case PhaseOps1:
+		s.Phase = PhaseMove2
+	case PhaseMove2:
+		s.Phase = PhaseOps2
+		r.enterOps(s, dice, ev)
+	case PhaseOps2:
+		s.Phase = PhaseEnd1
+	case PhaseEnd1:
+		s.Phase = PhaseEnd2
+	case PhaseEnd2:
+		r.endTurn(s, dice, ev)
+	}
+}
+
+// endTurn: victory at the end of the game turn (8.0), then the next turn,
+// or the scenario's end and its marginal victory.
+func (r *Rules) endTurn(s *State, dice adjudicator.Dice, ev *events) {
+	fef, vm := r.limits(s.Month)
+	switch {
+	case s.VP >= fef:
+		r.over(s, FEF, fmt.Sprintf("8.0: at the end of %s the victory points stand at %d, the FEF's outer limit for %s (%d): a FEF decisive victory", MonthName(s.Month), s.VP, s.Month[:4], fef), ev)
+		return
+	case s.VP <= vm:
+		r.over(s, VM, fmt.Sprintf("8.0: at the end of %s the victory points stand at %d, the VM's outer limit for %s (%d): a VM decisive victory", MonthName(s.Month), s.VP, s.Month[:4], vm), ev)
+		return
+	}
+	if s.Month >= s.Last {
+		r.marginal(s, fmt.Sprintf("the scenario ends at the end of %s (Basics: Scenarios)", MonthName(s.Month)), ev)
+		return
+	}
+	r.newTurn(s, nextMonth(s.Month), dice, ev)
+}
+
+// marginal: at the scenario's end without a decisive winner, above the VM
+// victory level is a FEF marginal victory, otherwise the VM's (8.0,
+// Basics: Scenarios).
+func (r *Rules) marginal(s *State, why string, ev *events) {
+	if s.VP > s.VMLevel {
+		r.over(s, FEF, fmt.Sprintf("%s: victory points %d, above the VM victory level %d: a FEF marginal victory (8.0)", why, s.VP, s.VMLevel), ev)
+		return
+	}
+	r.over(s, VM, fmt.Sprintf("%s: victory points %d, not above the VM victory level %d: a VM marginal victory (8.0)", why, s.VP, s.VMLevel), ev)
+}
+
+func (r *Rules) over(s *State, winner, why string, ev *events) {
+	s.Phase, s.Winner, s.Reason = PhaseOver, winner, why
+	s.Step, s.Decider, s.Mover, s.Chunk, s.Used, s.Refuser, s.Forced = "", "", "", 0, 0, "", false
+	ev.pub("The game is over: %s.", why)
+}
+
+// newTurn starts the turn of month m: the transports of a turn (5.5, 5.6,
+// 5.4, 6.6 b), then the weather and initiative phase (2.0).
+func (r *Rules) newTurn(s *State, m string, dice adjudicator.Dice, ev *events) {
+	s.Turn++
+	s.Month = m
+	s.VMFoot = r.chartInt("foot_transport", "per_turn")
+	s.VMTrucks = r.vmTrucks(m)
+	s.FEFAir = r.airTransports(m)
+	s.FEFStrikes = r.chartInt("air_transport", "max_airstrikes")
+	s.FEFTrucks = r.chartInt("truck_transport", "fef_per_turn")
+	ev.pub("=== Turn %d (%s) begins. ===", s.Turn, MonthName(m))
+	// 2.0: weather.
+	d := dice.Roll(6)
+	lo, hi := r.rainSpan(m)
+	rain := d >= lo && d <= hi && lo > 0
+	span := "never rains"
+	if lo > 0 {
+		span = fmt.Sprintf("rain on %d-%d", lo, hi)
+	}
+	if rain {
+		s.Weather = "rain"
+		s.FEFAir = s.FEFAir / 2
+		s.FEFStrikes = s.FEFStrikes / 2
+		eff := "all movement costs double except along road and rail, and along rivers and the coast at sea"
+		if rainSeason(m) {
+			eff = "all movement costs double, except along rivers and the coast at sea"
+		}
+		ev.pub("2.0: weather roll %d (%s %s): rain. The FEF has half its air transports (%d) and airstrikes (%d), each at half strength; %s.", d, MonthName(m), span, s.FEFAir, s.FEFStrikes, eff)
+		if rainSeason(m) {
+			r.rainEnds(s, dice, ev)
+			return
+		}
+	} else {
+		s.Weather = "sun"
+		ev.pub("2.0: weather roll %d (%s %s): sunny.", d, MonthName(m), span)
+	}
+	// 2.0: initiative.
+	d = dice.Roll(6)
+	s.First = FEF
+	if d <= 3 {
+		s.First = VM
+	}
+	ev.pub("2.0: initiative roll %d: %s is the 1st player, %s the 2nd.", d, sideName(s.First), sideName(s.second()))
+	s.Phase = PhaseMove1
+}
+
+// rainEnds: rain in the rain season ends the scenario at once (Basics:
+// Scenarios). In a campaign it ends that year's scenario and the game
+// goes on in September, the months between scenarios (RULINGS T17); only
+// the last scenario's end ends the game.
+func (r *Rules) rainEnds(s *State, dice adjudicator.Dice, ev *events) {
+	y := s.Month[:4]
+	if s.Last[:4] == y {
+		r.marginal(s, fmt.Sprintf("rain in the rain season ends the scenario in %s (2.0, Basics: Scenarios)", MonthName(s.Month)), ev)
+		return
+	}
+	ev.pub("2.0: rain in the rain season ends this year's scenario; the campaign goes on in September %s (RULINGS T17).", y)
+	r.newTurn(s, y+"-09", dice, ev)
+}
+
+// rainSpan is the month's rain span on one die (charts.toml weather).
+func (r *Rules) rainSpan(m string) (lo, hi int) {
+	n, _ := monthNum(m)
+	spans, _ := r.d.Charts["weather"]["spans"].(map[string]any)
+	v, _ := spans[strconv.Itoa(n%12+1)].([]any)
+	if len(v) != 2 {
+		return 0, 0
+	}
+	a, _ := num(v[0])
+	b, _ := num(v[1])
+	return int(a), int(b)
+}
+
+// checkInstant: the game stops at once with a decisive winner if the
+// FEF reaches 100 or the VM 0 at any point during a turn (6.16).
+func (r *Rules) checkInstant(s *State, ev *events) {
+	if s.Phase == PhaseOver {
+		return
+	}
+	lo, hi := r.chartInt("victory_scale", "min"), r.chartInt("victory_scale", "max")
+	switch {
+	case s.VP >= hi:
+		s.VP = hi
+		r.over(s, FEF, fmt.Sprintf("6.16: the victory points reach %d: a FEF decisive victory", hi), ev)
+	case s.VP <= lo:
+		s.VP = lo
+		r.over(s, VM, fmt.Sprintf("6.16: the victory points reach %d: a VM decisive victory", lo), ev)
+	}
+}
+
+// Turn is a state's game turn (the playouts' unit of time).
+func Turn(as adjudicator.State) int { return st(as).Turn }
+
+// TunePlayout: a playout counts hand-offs per game turn
+// (adjudicator.PlayoutTuner). Tonkin has no standing orders yet.
+func (r *Rules) TunePlayout(o *adjudicator.PlayoutOptions, _ bool) {
+	o.Period = Turn
+}
