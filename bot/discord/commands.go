@@ -120,6 +120,7 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "status", Description: "Show the game's status as you may see it", Options: []*discordgo.ApplicationCommandOption{statusView}},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "list", Description: "List this server's live games: phase, who is awaited, and which need a moderator"},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "news", Description: "Show your private news kept while Umpire could not DM you"},
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "settings", Description: "Show or change the deadlines (both players or a moderator) and your own quiet hours", Options: settingsOptions()},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "end", Description: "Moderators: end the game and reveal the dice seed", Options: []*discordgo.ApplicationCommandOption{
 				winner, str("reason", "Why the game ends", false)}},
 		},
@@ -175,6 +176,26 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 		},
 	}
 	return []*discordgo.ApplicationCommand{game, order, mapCmd, undo, help, mod}
+}
+
+// settingsOptions are /game settings's options (bot.Service reads them).
+func settingsOptions() []*discordgo.ApplicationCommandOption {
+	expiry := str("expiry", "At a deadline: take the default order, call the moderators, or nothing", false)
+	expiry.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "default", Value: "default"}, {Name: "moderator", Value: "moderator"}, {Name: "none", Value: "none"}}
+	away := str("away", "While an awaited player is away: pause their clock, or take defaults", false)
+	away.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "pause", Value: "pause"}, {Name: "default", Value: "default"}}
+	maxLen := 100
+	deadline := str("deadline", "Time per decision, like 24h or 3d; off for none", false)
+	deadline.MaxLength = maxLen
+	remind := str("remind", "Reminders: shares of the time and times before it, like 50%,2h; none", false)
+	remind.MaxLength = maxLen
+	quiet := str("quiet", "Your hours without pings, like 22-07 (in your tz); off for none", false)
+	quiet.MaxLength = maxLen
+	tz := str("tz", "Your time zone, like Europe/Paris", false)
+	tz.MaxLength = maxLen
+	return []*discordgo.ApplicationCommandOption{deadline, remind, expiry, away, quiet, tz,
+		{Type: discordgo.ApplicationCommandOptionBoolean, Name: "dm", Description: "Your reminders by DM too"},
+		{Type: discordgo.ApplicationCommandOptionBoolean, Name: "agree", Description: "Agree to the pace the other player proposed"}}
 }
 
 // The registration JSON. discordgo's own encoding writes nulls that the

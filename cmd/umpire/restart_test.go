@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -21,6 +22,15 @@ import (
 // restart: nothing survives but the db file).
 func TestMain(m *testing.M) {
 	if os.Getenv("UMPIRE_TEST_MAIN") == "1" {
+		// UMPIRE_TEST_KILL_AT kills the process (SIGKILL) at one of the
+		// deadline handling's failpoints.
+		if at := os.Getenv("UMPIRE_TEST_KILL_AT"); at != "" {
+			bot.Failpoint = func(p string) {
+				if p == at {
+					syscall.Kill(os.Getpid(), syscall.SIGKILL)
+				}
+			}
+		}
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
