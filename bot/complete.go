@@ -21,7 +21,7 @@ func (s *Service) Complete(c Command, typed string, max int) []string {
 	defer sl.mu.Unlock()
 	g := sl.g
 	side, err := actingSide(g, c)
-	if err != nil || !g.Prompt().Awaits(side) {
+	if err != nil || !started(g) || !g.Prompt().Awaits(side) {
 		return nil
 	}
 	return completeTree(g.Rules.Legal(g.State, side), typed, max)
@@ -86,7 +86,7 @@ func (s *Service) QuickOrders(c Command, max int) []string {
 
 func quickOrders(g *adjudicator.Game, c Command, max int) []string {
 	side, err := actingSide(g, c)
-	if err != nil || !g.Prompt().Awaits(side) {
+	if err != nil || !started(g) || !g.Prompt().Awaits(side) {
 		return nil
 	}
 	orders := adjudicator.Orders(g.Rules.Legal(g.State, side))

@@ -66,7 +66,10 @@ func (s *Service) listLine(c Command, lg storage.LiveGame) (line string) {
 		}
 		p := g.Prompt()
 		state := "over"
-		if !p.Over {
+		switch {
+		case !p.Over && !started(g):
+			state = fmt.Sprintf("waiting for players (/game join); seats: %s", seatText(g))
+		case !p.Over:
 			var who []string
 			for _, side := range p.Awaiting {
 				who = append(who, fmt.Sprintf("@%s (%s)", g.Rec.Seats[side], side))

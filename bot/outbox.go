@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -55,10 +56,18 @@ type Seated struct {
 	User string           `json:"user"`
 }
 
-func nowOf(g *adjudicator.Game) Now {
+func nowOf(g *adjudicator.Game) Now { return NowOf(g) }
+
+// NowOf is a game's prompt as a post shows it: nobody is awaited in a
+// game whose seats are not all taken (its lobby).
+func NowOf(g *adjudicator.Game) Now {
 	p := g.Prompt()
 	n := Now{Phase: p.Phase, Decision: p.Decision, Over: p.Over}
 	if p.Over {
+		return n
+	}
+	if !started(g) {
+		n.Phase, n.Decision = "waiting for players: "+strings.Join(openSeats(g), ", ")+" open", ""
 		return n
 	}
 	for _, side := range p.Awaiting {

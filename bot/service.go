@@ -32,6 +32,11 @@ type Reply struct {
 	// Map, in a delivery, stands for the map of this view ("public") drawn
 	// when the delivery goes out: of that state or a newer one.
 	Map string `json:"map,omitempty"`
+	// Join, on a game's channel post, offers its open seats to whoever
+	// takes one (Discord shows buttons: "Join as VM"); JoinGame is the
+	// game.
+	Join     []adjudicator.Side `json:"join,omitempty"`
+	JoinGame string             `json:"join_game,omitempty"`
 }
 
 // Outcome is what one command gives back at once: the replies to send now
@@ -192,6 +197,10 @@ func (s *Service) handle(c Command) (replies []Reply) {
 		out, err = s.gameNews(c)
 	case "game settings":
 		out, err = s.withGame(c, s.gameSettings)
+	case "game join":
+		out, err = s.withGame(c, s.join)
+	case "game cancel":
+		out, err = s.withGame(c, s.cancel)
 	case "game end":
 		out, err = s.withGame(c, s.end)
 	case "order":
@@ -238,13 +247,13 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	if !found {
 		return nil, fmt.Errorf("unknown scenario %q for %s; scenarios are %s", scenario, title, strings.Join(ids, ", "))
 	}
+	// Seats not named are open: the game waits in its lobby until a
+	// player takes each (/game join, or the post's buttons).
 	seats := map[adjudicator.Side]string{}
 	for _, side := range info.Sides {
-		u := userRef(c.Opt(string(side)))
-		if u == "" {
-			return nil, fmt.Errorf("seat every side: %s (for example %s:@alice)", sideList(info.Sides), info.Sides[0])
+		if u := userRef(c.Opt(string(side))); u != "" {
+			seats[side] = u
 		}
-		seats[side] = u
 	}
 	for k := range c.Options {
 		if k != "title" && k != "scenario" && k != optHotseat && !info.HasSide(adjudicator.Side(k)) {
@@ -280,6 +289,13 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	if hotseat {
 		rec.Options = adjudicator.Options{optHotseat: "yes"}
 	}
+	if len(seats) < len(info.Sides) {
+		// Who may cancel the game before it starts.
+		if rec.Options == nil {
+			rec.Options = adjudicator.Options{}
+		}
+		rec.Options[optCreator] = c.User
+	}
 	g, evs, err := adjudicator.New(rules, rec)
 	if err != nil {
 		return nil, err
@@ -292,6 +308,9 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	}
 	s.adopt(id, g)
 	out := s.deliver(g, evs, c.User)
+	if !started(g) {
+		return append(out, s.lobbyPost(g)), nil
+	}
 	var seatText []string
 	for _, side := range info.Sides {
 		seatText = append(seatText, fmt.Sprintf("%s: @%s", side, seats[side]))
@@ -440,7 +459,11 @@ func actingSide(g *adjudicator.Game, c Command) (adjudicator.Side, error) {
 func seatText(g *adjudicator.Game) string {
 	var s []string
 	for _, side := range g.Rules.Info().Sides {
-		s = append(s, fmt.Sprintf("%s @%s", side, g.Rec.Seats[side]))
+		if u := g.Rec.Seats[side]; u != "" {
+			s = append(s, fmt.Sprintf("%s @%s", side, u))
+		} else {
+			s = append(s, fmt.Sprintf("%s (open)", side))
+		}
 	}
 	return strings.Join(s, ", ")
 }
@@ -467,6 +490,8 @@ func (s *Service) status(c Command, sl *slot) ([]Reply, error) {
 	}
 	if over, res := g.Over(); over {
 		lines = append(lines, fmt.Sprintf("Game over: %s.", resultText(res)))
+	} else if !started(g) {
+		lines = append(lines, fmt.Sprintf("Waiting for players: %s open (/game join side:<side>).", strings.Join(openSeats(g), ", ")))
 	}
 	lines = append(lines, view.Status...)
 	return []Reply{{To: c.User, Text: strings.Join(lines, "\n")}}, nil
@@ -556,6 +581,9 @@ func (s *Service) commit(c Command, sl *slot, st *adjudicator.Step, header *adju
 
 func (s *Service) order(c Command, sl *slot) ([]Reply, error) {
 	g := sl.g
+	if err := notStarted(g); err != nil {
+		return nil, err
+	}
 	side, err := actingSide(g, c)
 	if err != nil {
 		return nil, err
@@ -597,6 +625,9 @@ func (s *Service) order(c Command, sl *slot) ([]Reply, error) {
 
 func (s *Service) undo(c Command, sl *slot) ([]Reply, error) {
 	g := sl.g
+	if err := notStarted(g); err != nil {
+		return nil, err
+	}
 	side, err := actingSide(g, c)
 	if err != nil {
 		return nil, err
@@ -641,6 +672,9 @@ func (s *Service) modUndo(c Command, sl *slot) ([]Reply, error) {
 
 func (s *Service) override(c Command, sl *slot) ([]Reply, error) {
 	if err := s.requireMod(c); err != nil {
+		return nil, err
+	}
+	if err := notStarted(sl.g); err != nil {
 		return nil, err
 	}
 	text := strings.TrimSpace(c.Opt("text"))
@@ -750,6 +784,9 @@ func (s *Service) awaiting(g *adjudicator.Game) []Reply {
 	if p.Over {
 		return nil
 	}
+	if !started(g) {
+		return []Reply{{Text: fmt.Sprintf("Game %s waits for players: %s open (/game join side:<side>).", g.Rec.ID, strings.Join(openSeats(g), ", "))}}
+	}
 	var who []string
 	for _, side := range p.Awaiting {
 		who = append(who, fmt.Sprintf("@%s (%s)", g.Rec.Seats[side], side))
@@ -759,7 +796,7 @@ func (s *Service) awaiting(g *adjudicator.Game) []Reply {
 
 // help lists the caller's legal orders now, from the legal-choice tree.
 func (s *Service) help(c Command) ([]Reply, error) {
-	general := "Commands: /game new title:<t> scenario:<s> <side>:@user ..., /game status, /order text:\"...\" (several separated by ;), /undo, /help [prefix:\"...\"], /map [view:mine], /mod undo count:N, /mod override text:\"...\", /mod seat side:<s> user:@u, /game end [winner:<side>] [reason:\"...\"]."
+	general := "Commands: /game new title:<t> scenario:<s> [<side>:@user ...] (seats left out are open: /game join side:<s>, /game cancel), /game status, /game list, /game news, /game settings, /order text:\"...\" (several separated by ;), /undo, /help [prefix:\"...\"], /map [view:mine], /mod undo count:N, /mod override text:\"...\", /mod seat side:<s> user:@u, /game end [winner:<side>] [reason:\"...\"]."
 	if _, err := s.DB.GameInChannel(c.Channel); err != nil {
 		var titles []string
 		for _, id := range s.titleIDs() {
@@ -780,6 +817,8 @@ func (s *Service) help(c Command) ([]Reply, error) {
 		switch {
 		case p.Over:
 			lines = append(lines, "The game is over.")
+		case !started(g):
+			lines = append(lines, fmt.Sprintf("Game %s waits for players: %s open; take one with /game join side:<side>.", g.Rec.ID, strings.Join(openSeats(g), ", ")))
 		case s.isMod(c) && err != nil:
 			lines = append(lines, "Moderator orders: "+helpText(g.Rules.Legal(g.State, adjudicator.Referee)))
 		case err != nil:

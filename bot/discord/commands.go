@@ -94,8 +94,10 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 		for _, r := range titles {
 			all = all && r.Info().HasSide(s)
 		}
+		// Optional: a seat left out is open, taken with the post's buttons
+		// or /game join (the lobby).
 		o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: string(s),
-			Description: clip(fmt.Sprintf("The player seated as %s", s), 100), Required: all}
+			Description: clip(fmt.Sprintf("The player seated as %s (leave out to let a member join)", s), 100)}
 		if all {
 			newOpts = append(newOpts, o)
 		} else {
@@ -110,6 +112,8 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 
 	statusView := str("view", "Whose view: yours (default) or, for moderators, the referee's", false)
 	statusView.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "mine", Value: "mine"}, {Name: "referee", Value: "referee"}}
+	joinSide := str("side", "The side to play", true)
+	joinSide.Choices = sideChoices(sides)
 	winner := str("winner", "The winning side (none for a draw or an abandoned game)", false)
 	winner.Choices = sideChoices(sides)
 	game := &discordgo.ApplicationCommand{
@@ -121,6 +125,8 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "list", Description: "List this server's live games: phase, who is awaited, and which need a moderator"},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "news", Description: "Show your private news kept while Umpire could not DM you"},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "settings", Description: "Show or change the deadlines (both players or a moderator) and your own quiet hours", Options: settingsOptions()},
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "join", Description: "Take an open seat of this channel's game", Options: []*discordgo.ApplicationCommandOption{joinSide}},
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "cancel", Description: "Cancel a game that has not started (its creator or a moderator)"},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "end", Description: "Moderators: end the game and reveal the dice seed", Options: []*discordgo.ApplicationCommandOption{
 				winner, str("reason", "Why the game ends", false)}},
 		},

@@ -14,6 +14,9 @@ import (
 const (
 	ButtonPrefix = "order:"
 	MenuID       = "order-menu"
+	// JoinPrefix starts the custom_id of a lobby's button:
+	// "join:<game>:<side>".
+	JoinPrefix = "join:"
 )
 
 // dispatch decides an interaction's initial response, which must reach
@@ -44,6 +47,19 @@ func (b *Bot) dispatch(i *discordgo.Interaction) (callback, func()) {
 		return callback{Type: cbDeferred, Data: message{Flags: flagEphemeral}}, func() { b.run(i, cmd, thread) }
 	case discordgo.InteractionMessageComponent:
 		data, ok := i.Data.(discordgo.MessageComponentInteractionData)
+		if ok && strings.HasPrefix(data.CustomID, JoinPrefix) {
+			// A lobby's seat: anyone may take it (the service checks it
+			// is open); each click is its own interaction, so a replayed
+			// one applies once and a second player's click is answered.
+			game, side, _ := strings.Cut(strings.TrimPrefix(data.CustomID, JoinPrefix), ":")
+			user := caller(i)
+			if i.GuildID == "" || user == "" || game == "" || side == "" {
+				return ephemeral("Umpire's buttons work only in the game's channel."), nil
+			}
+			cmd := bot.Command{User: user, Name: "game join", Options: map[string]string{"side": side, "game": game},
+				Source: i.ID, Guild: i.GuildID}
+			return callback{Type: cbDeferred, Data: message{Flags: flagEphemeral}}, func() { b.run(i, cmd, false) }
+		}
 		text := ""
 		switch {
 		case !ok:

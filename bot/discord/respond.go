@@ -153,14 +153,7 @@ func (b *Bot) liveHead(key string) postHead {
 	if err != nil {
 		return postHead{}
 	}
-	p := g.Prompt()
-	now := bot.Now{Phase: p.Phase, Decision: p.Decision, Over: p.Over}
-	if !p.Over {
-		for _, side := range p.Awaiting {
-			now.Awaiting = append(now.Awaiting, bot.Seated{Side: side, User: g.Rec.Seats[side]})
-		}
-	}
-	return postHead{ok: true, title: g.Rules.Info().Name, game: g.Rec.ID, now: now, seq: -1}
+	return postHead{ok: true, title: g.Rules.Info().Name, game: g.Rec.ID, now: bot.NowOf(g), seq: -1}
 }
 
 // processed: a redelivered /game new opens no second thread (the service
@@ -352,7 +345,10 @@ func (b *Bot) publicPost(key string, h postHead, replies []bot.Reply, resolved b
 	if resolved {
 		awaited = pinged
 	}
-	if resolved && h.game != "" {
+	if row, ok := joinRow(replies); ok {
+		// A lobby: its open seats, for anyone; no orders yet.
+		m.Components = []actionRow{row}
+	} else if resolved && h.game != "" {
 		if user, orders := b.Service.QuickOrdersAt(h.game, h.seq, MenuMax); user != "" && len(orders) > 0 {
 			if row, ok := quickRow(orders); ok {
 				m.Components = []actionRow{row}
@@ -367,6 +363,27 @@ func (b *Bot) publicPost(key string, h postHead, replies []bot.Reply, resolved b
 		m.AllowedMentions.Users = awaited
 	}
 	return m
+}
+
+// joinRow offers a lobby's open seats as buttons ("Join as VM").
+func joinRow(replies []bot.Reply) (actionRow, bool) {
+	row := actionRow{Type: componentRow}
+	for _, r := range replies {
+		for _, side := range r.Join {
+			if id := JoinPrefix + r.JoinGame + ":" + string(side); len(id) <= 100 && len(row.Components) < 5 {
+				row.Components = append(row.Components, button{Type: componentButton, Style: buttonPrimary, Label: clip("Join as "+sideLabel(string(side)), 80), CustomID: id})
+			}
+		}
+	}
+	return row, len(row.Components) > 0
+}
+
+// sideLabel writes a side's id for a button: "VM", "French".
+func sideLabel(s string) string {
+	if len(s) <= 3 {
+		return strings.ToUpper(s)
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // quickRow offers the awaited player's few legal orders: up to QuickMax
