@@ -218,22 +218,30 @@ func (c *Console) print(r Reply) {
 			fmt.Fprintf(c.Out, "%s %s\n", tag, l)
 		}
 	}
-	if len(r.PNG) > 0 {
-		dir := c.OutDir
-		if dir == "" {
-			dir = "."
-		}
-		path := filepath.Join(dir, r.ImageName)
-		err := os.MkdirAll(dir, 0o755)
-		if err == nil {
-			err = os.WriteFile(path, r.PNG, 0o644)
-		}
-		if err != nil {
-			fmt.Fprintf(c.Out, "%s (the image could not be written: %v)\n", tag, err)
-			return
-		}
-		fmt.Fprintf(c.Out, "%s image: %s\n", tag, path)
+	if len(r.File) > 0 {
+		c.write(tag, "file", r.FileName, r.File)
 	}
+	if len(r.PNG) > 0 {
+		c.write(tag, "image", r.ImageName, r.PNG)
+	}
+}
+
+// write stores an attachment under OutDir and says where.
+func (c *Console) write(tag, what, name string, data []byte) {
+	dir := c.OutDir
+	if dir == "" {
+		dir = "."
+	}
+	path := filepath.Join(dir, filepath.Base(name))
+	err := os.MkdirAll(dir, 0o755)
+	if err == nil {
+		err = os.WriteFile(path, data, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintf(c.Out, "%s (the %s could not be written: %v)\n", tag, what, err)
+		return
+	}
+	fmt.Fprintf(c.Out, "%s %s: %s\n", tag, what, path)
 }
 
 // example is a /game new line for the first title, from the registry's

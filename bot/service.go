@@ -37,6 +37,10 @@ type Reply struct {
 	// game.
 	Join     []adjudicator.Side `json:"join,omitempty"`
 	JoinGame string             `json:"join_game,omitempty"`
+	// File is a document to attach (a game's record, as JSON), named
+	// FileName; the console writes it under --out.
+	File     []byte `json:"-"`
+	FileName string `json:"file_name,omitempty"`
 }
 
 // Outcome is what one command gives back at once: the replies to send now
@@ -201,6 +205,8 @@ func (s *Service) handle(c Command) (replies []Reply) {
 		out, err = s.withGame(c, s.join)
 	case "game cancel":
 		out, err = s.withGame(c, s.cancel)
+	case "game log":
+		out, err = s.withLastGame(c, s.gameLog)
 	case "game end":
 		out, err = s.withGame(c, s.end)
 	case "order":
@@ -372,6 +378,26 @@ func (s *Service) titleIDs() []string {
 // withGame loads the channel's game and runs f holding its lock.
 func (s *Service) withGame(c Command, f func(Command, *slot) ([]Reply, error)) ([]Reply, error) {
 	sl, err := s.slotFor(c.Channel)
+	if err != nil {
+		return nil, err
+	}
+	defer s.release(sl)
+	sl.mu.Lock()
+	defer sl.mu.Unlock()
+	return f(c, sl)
+}
+
+// withLastGame is withGame for the channel's live game, else its last
+// ended one.
+func (s *Service) withLastGame(c Command, f func(Command, *slot) ([]Reply, error)) ([]Reply, error) {
+	id, err := s.DB.LastGameInChannel(c.Channel)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, fmt.Errorf("no game was played in this channel; start one with /game new")
+	}
+	if err != nil {
+		return nil, err
+	}
+	sl, err := s.acquire(id)
 	if err != nil {
 		return nil, err
 	}

@@ -483,8 +483,51 @@ func (db *DB) EndChannel(channel, gameID string) error {
 		case string(g) != gameID:
 			return fmt.Errorf("end channel %s: it holds game %s, not %s", channel, g, gameID)
 		}
+		// The channel's last game stays findable (/game log after the end).
+		ended, err := tx.CreateBucketIfNotExists(bEnded)
+		if err != nil {
+			return err
+		}
+		if err := ended.Put([]byte(channel), []byte(gameID)); err != nil {
+			return err
+		}
 		return ch.Delete([]byte(channel))
 	})
+}
+
+// bEnded: channel -> the id of the channel's last ended game (schema 1:
+// created on first write, read as empty while absent).
+var bEnded = []byte("ended_channels")
+
+// LastGameInChannel is the channel's live game, else its last ended one,
+// or ErrNotFound. For a channel whose games ended before the ended index
+// existed, it reads the games' headers.
+func (db *DB) LastGameInChannel(channel string) (string, error) {
+	if id, err := db.GameInChannel(channel); err == nil || !errors.Is(err, ErrNotFound) {
+		return id, err
+	}
+	var id string
+	err := db.view(func(tx *bbolt.Tx) error {
+		if b := tx.Bucket(bEnded); b != nil {
+			if v := b.Get([]byte(channel)); v != nil {
+				id = string(v)
+				return nil
+			}
+		}
+		return tx.Bucket(bGames).ForEach(func(k, v []byte) error {
+			var h struct {
+				Channel string `json:"channel"`
+			}
+			if json.Unmarshal(v, &h) == nil && h.Channel == channel && (id == "" || naturalCompare(string(k), id) > 0) {
+				id = string(k)
+			}
+			return nil
+		})
+	})
+	if err == nil && id == "" {
+		err = fmt.Errorf("channel %s: no game: %w", channel, ErrNotFound)
+	}
+	return id, err
 }
 
 // Games lists every stored game id, ended games included, in natural order

@@ -127,6 +127,7 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "settings", Description: "Show or change the deadlines (both players or a moderator) and your own quiet hours", Options: settingsOptions()},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "join", Description: "Take an open seat of this channel's game", Options: []*discordgo.ApplicationCommandOption{joinSide}},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "cancel", Description: "Cancel a game that has not started (its creator or a moderator)"},
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "log", Description: "Page through the game's record as you may see it, with its dice", Options: logOptions()},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "end", Description: "Moderators: end the game and reveal the dice seed", Options: []*discordgo.ApplicationCommandOption{
 				winner, str("reason", "Why the game ends", false)}},
 		},
@@ -182,6 +183,18 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 		},
 	}
 	return []*discordgo.ApplicationCommand{game, order, mapCmd, undo, help, mod}
+}
+
+// logOptions are /game log's options.
+func logOptions() []*discordgo.ApplicationCommandOption {
+	one := 1.0
+	view := str("view", "Moderators: the referee's view", false)
+	view.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "referee", Value: "referee"}}
+	return []*discordgo.ApplicationCommandOption{
+		{Type: discordgo.ApplicationCommandOptionInteger, Name: "from", Description: "The first entry (default: the last 20)", MinValue: &one},
+		{Type: discordgo.ApplicationCommandOptionInteger, Name: "to", Description: "The last entry", MinValue: &one},
+		view,
+	}
 }
 
 // settingsOptions are /game settings's options (bot.Service reads them).

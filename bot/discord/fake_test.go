@@ -277,7 +277,13 @@ func checkAttachments(where string, rec *recorded) error {
 	files := map[string]string{}
 	for _, fl := range rec.Files {
 		files[strings.TrimSuffix(strings.TrimPrefix(fl.Field, "files["), "]")] = fl.Name
-		if !bytes.HasPrefix(fl.Data, []byte("\x89PNG")) || fl.Type != "image/png" {
+		switch {
+		case fl.Type == "application/json" && strings.HasSuffix(fl.Name, ".json"):
+			// A game's record (/game log after the end).
+			if !json.Valid(fl.Data) {
+				return fmt.Errorf("%s: file %s is not valid JSON", where, fl.Name)
+			}
+		case !bytes.HasPrefix(fl.Data, []byte("\x89PNG")) || fl.Type != "image/png":
 			return fmt.Errorf("%s: file %s is not a PNG (%s)", where, fl.Name, fl.Type)
 		}
 	}

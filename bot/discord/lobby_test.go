@@ -134,3 +134,25 @@ func botCommand(p person, name string, opts ...string) bot.Command {
 	}
 	return c
 }
+
+// Issue 11, item 6, through Discord: /game log pages the record for the
+// caller, privately; once the game is over it shows every order and
+// attaches the record (a JSON file) for umpire verify.
+func TestLog_ThroughDiscord(t *testing.T) {
+	h := newHarness(t)
+	setUp(t, h)
+	h.slash(bob, "/order text:done")
+	o := h.slash(alice, "/game log")
+	if p := o.private(); !strings.Contains(p, "Game g1's log, entries 1–2 of 2 (french's view).") || !strings.Contains(p, `#1 `) || !strings.Contains(p, `(french): "done"`) || strings.Contains(p, `(vm): "done"`) {
+		t.Fatalf("alice's log: %q", p)
+	}
+	if len(o.public()) != 0 {
+		t.Fatal("the log went to the channel")
+	}
+	h.slash(carol, "/game end reason:test")
+	end := h.slash(dave, "/game log")
+	files := end.privateFiles()
+	if p := end.private(); !strings.Contains(p, `(vm): "done"`) || !strings.Contains(p, "The dice seed is ") || len(files) != 1 || files[0].Name != "g1-record.json" || !strings.Contains(string(files[0].Data), `"seed"`) {
+		t.Fatalf("the log after the end: %q, files %+v", p, files)
+	}
+}

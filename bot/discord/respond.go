@@ -86,8 +86,8 @@ func (b *Bot) run(i *discordgo.Interaction, cmd bot.Command, thread bool) {
 		if r.Text != "" {
 			texts = append(texts, r.Text)
 		}
-		if len(r.PNG) > 0 {
-			pngs = append(pngs, r)
+		if len(r.PNG) > 0 || len(r.File) > 0 {
+			pngs = append(pngs, r) // images and documents (a game's record)
 		}
 	}
 	var post *message
@@ -264,8 +264,19 @@ func fileName(r bot.Reply) string {
 	return n
 }
 
-// attach adds a PNG as the message's next file.
+// attach adds a reply's PNG, or its document, as the message's next
+// file.
 func attach(m *message, r bot.Reply) string {
+	if len(r.PNG) == 0 && len(r.File) > 0 {
+		name := fileNameRE.ReplaceAllString(r.FileName, "_")
+		if name == "" || name == "." {
+			name = "record.json"
+		}
+		idx := len(m.files)
+		m.files = append(m.files, &discordgo.File{Name: name, ContentType: "application/json", Reader: bytes.NewReader(r.File)})
+		m.Attachments = append(m.Attachments, attachment{ID: fmt.Sprint(idx), Filename: name})
+		return name
+	}
 	name := fileName(r)
 	idx := len(m.files)
 	m.files = append(m.files, &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(r.PNG)})
