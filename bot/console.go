@@ -154,6 +154,8 @@ func (c *Console) Line(line string) {
 			c.print(r)
 		}
 	}
+	// What the command made due now (an absence's defaults).
+	c.Deadlines()
 }
 
 // clock runs the console-only /clock: it shows the clock, or with

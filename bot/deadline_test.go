@@ -338,3 +338,62 @@ func TestDeadlines_OrderInTimeAndGameOver(t *testing.T) {
 		t.Errorf("/clock back: %s", got)
 	}
 }
+
+// Issue 11, item 3: an absence pauses the absent player's deadline and
+// keeps the time already spent; a return ends the pause early; with
+// away:default their decisions are taken by default at once, marked so
+// in the record; the other side is told; only a seated player declares
+// one, for the future.
+func TestAway_PausesOrDefaults(t *testing.T) {
+	w := newClockWorld(t)
+	w.line("@alice /game new title:hell scenario:initial-assault french:@alice vm:@bob",
+		"@mod /game settings deadline:24h remind:none",
+		"@dave /clock advance:6h")
+	for _, c := range []struct{ line, want string }{
+		{"@dave /game away until:3d", "Refused: you hold no seat in game g1"},
+		{"@alice /game away until:2025-12-31", "Refused: until:2025-12-31 00:00 UTC is not in the future"},
+		{"@alice /game away until:1y", "Refused: until:\"1y\" is not a date"},
+		{"@alice /game away until:100d", "Refused: an absence lasts at most 90d"},
+		{"@alice /game away until:back", "Refused: you are not away in game g1"},
+		{"@alice /game away until:3d", "[channel] @alice (french) is away from game g1 until 2026-01-04 06:00 UTC: their deadlines pause until then."},
+		{"@dave /game list", "deadline 2026-01-05 00:00 UTC (paused while away)"},
+	} {
+		if got := w.line(c.line); !strings.Contains(got, c.want) {
+			t.Errorf("%s: %s", c.line, got)
+		}
+	}
+	// 6 h were spent before the absence: 18 h are left after it.
+	if out := w.line("@dave /clock advance:65h"); strings.Contains(out, "passed") {
+		t.Fatalf("the deadline ran while alice was away: %s", out)
+	}
+	// Back early, at 2026-01-03 23:00: the clock runs again with 18 h left.
+	if got := w.line("@alice /game away until:back"); !strings.Contains(got, "@alice (french) is back in game g1: their deadlines run again.") {
+		t.Fatal(got)
+	}
+	if out := w.line("@dave /clock advance:17h"); strings.Contains(out, "passed") {
+		t.Fatalf("passed early: %s", out)
+	}
+	if out := w.line("@dave /clock advance:1h"); !strings.Contains(out, "The deadline for @alice (french) passed (2026-01-04 17:00 UTC)") {
+		t.Fatalf("18 h after the return: %s", out)
+	}
+	// away:default: bob away, his decisions are taken at once.
+	w.line("@mod /game settings away:default")
+	out := w.line("@bob /game away until:2026-01-20")
+	if !strings.Contains(out, "meanwhile Umpire takes their decisions by default") || !strings.Contains(out, "@bob (vm) is away: Umpire took the default for vm — Set-up for Turn 1") {
+		t.Fatalf("away:default: %s", out)
+	}
+	rec, _ := w.db.Record("g1")
+	away := 0
+	for _, e := range rec.Entries {
+		if e.Default == "away" {
+			away++
+		}
+	}
+	if away < 3 {
+		t.Fatalf("%d defaults for the absence in %+v", away, rec.Entries)
+	}
+	// The decision passes to alice: her clock runs as usual.
+	if l := w.line("@dave /game list"); !strings.Contains(l, "awaiting @alice (french) since") || strings.Contains(l, "paused") {
+		t.Errorf("after bob's defaults: %s", l)
+	}
+}

@@ -207,6 +207,8 @@ func (s *Service) handle(c Command) (replies []Reply) {
 		out, err = s.withGame(c, s.cancel)
 	case "game log":
 		out, err = s.withLastGame(c, s.gameLog)
+	case "game away":
+		out, err = s.withGame(c, s.away)
 	case "game end":
 		out, err = s.withGame(c, s.end)
 	case "order":

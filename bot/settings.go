@@ -331,7 +331,7 @@ func (s *Service) gameSettings(c Command, sl *slot) ([]Reply, error) {
 	var public, private []string
 	if mine {
 		next.Players[c.User] = personal
-		private = append(private, "Your settings in game "+g.Rec.ID+": "+personalText(personal)+".")
+		private = append(private, "Your settings in game "+g.Rec.ID+": "+personalText(personal, s.now())+".")
 	}
 	applyPace := func(p Pace, how string) {
 		next.Pace, next.Proposal = p, nil
@@ -501,7 +501,7 @@ func personalOptions(c Command, p Personal) (Personal, bool, error) {
 	return p, mine, nil
 }
 
-func personalText(p Personal) string {
+func personalText(p Personal, now time.Time) string {
 	q := "none"
 	if p.Quiet != "" {
 		tz := p.TZ
@@ -515,7 +515,7 @@ func personalText(p Personal) string {
 		dm = "in the channel and by DM"
 	}
 	out := fmt.Sprintf("quiet hours %s; reminders %s", q, dm)
-	if !p.Away.IsZero() {
+	if p.Away.After(now) {
 		out += "; away until " + when(p.Away)
 	}
 	return out
@@ -538,7 +538,7 @@ func (s *Service) settingsText(g *adjudicator.Game, set Settings, user string) s
 	for _, u := range users {
 		p := set.Players[u]
 		if u == user {
-			lines = append(lines, "Your settings: "+personalText(p)+".")
+			lines = append(lines, "Your settings: "+personalText(p, s.now())+".")
 		} else if !p.Away.IsZero() && p.Away.After(s.now()) {
 			lines = append(lines, fmt.Sprintf("@%s is away until %s.", u, when(p.Away)))
 		}

@@ -128,6 +128,8 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "join", Description: "Take an open seat of this channel's game", Options: []*discordgo.ApplicationCommandOption{joinSide}},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "cancel", Description: "Cancel a game that has not started (its creator or a moderator)"},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "log", Description: "Page through the game's record as you may see it, with its dice", Options: logOptions()},
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "away", Description: "Declare an absence: your deadlines pause (or defaults answer), as the game's settings say", Options: []*discordgo.ApplicationCommandOption{
+				str("until", "When you are back: 2026-01-05, 2026-01-05T18:00Z or 3d; back to end it", true)}},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "end", Description: "Moderators: end the game and reveal the dice seed", Options: []*discordgo.ApplicationCommandOption{
 				winner, str("reason", "Why the game ends", false)}},
 		},

@@ -186,3 +186,27 @@ func TestRun_HandlesDeadlinesThatPassedWhileDown(t *testing.T) {
 		t.Fatalf("handled again at the next start: %q", again.publicText())
 	}
 }
+
+// Issue 11, item 3, through Discord: an absence is told in the channel
+// (pinging nobody) and pauses the absent player's clock.
+func TestAway_ThroughDiscord(t *testing.T) {
+	h := newHarness(t)
+	clock := bot.NewClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	h.svc.Now = clock.Now
+	h.slash(alice, "/game new title:hell scenario:initial-assault french:@alice vm:@bob")
+	h.slash(carol, "/game settings deadline:24h")
+	o := h.slash(alice, "/game away until:2026-01-03")
+	posts := o.public()
+	if len(posts) != 1 || !strings.Contains(posts[0].text(), "<@"+alice.id+"> (french) is away from game g1 until 2026-01-03 00:00 UTC: their deadlines pause until then.") {
+		t.Fatalf("the absence: %q", o.publicText())
+	}
+	if c, _ := posts[0].Body["content"].(string); c != "" {
+		t.Errorf("the absence pings: %q", c)
+	}
+	if o := h.deadlines(clock, 47*time.Hour); len(o.public()) != 0 {
+		t.Fatalf("the clock ran during the absence: %q", o.publicText())
+	}
+	if o := h.deadlines(clock, 13*time.Hour); !strings.Contains(o.publicText(), "Reminder: <@"+alice.id+">") {
+		t.Fatalf("no reminder 12 h after the return: %q", o.publicText())
+	}
+}
