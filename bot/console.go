@@ -268,15 +268,21 @@ func (c *Console) prompt() {
 	who := "no game yet: try " + c.example() + "or `@alice /help`"
 	if g, err := c.Service.Game(c.Channel); err == nil {
 		p := g.Prompt()
-		if p.Over {
+		switch {
+		case p.Over:
 			who = "the game is over"
-		} else {
+		case !started(g):
+			who = "game " + g.Rec.ID + " waits for players: " + strings.Join(openSeats(g), ", ") + " open (/game join side:<side>)"
+		default:
 			var ws []string
 			for _, s := range p.Awaiting {
 				ws = append(ws, fmt.Sprintf("@%s (%s)", g.Rec.Seats[s], s))
 			}
 			who = fmt.Sprintf("awaiting %s — %s", strings.Join(ws, " and "), p.Phase)
 		}
+	}
+	if c.Clock != nil {
+		who = "[" + when(c.Clock.Now()) + "] " + who
 	}
 	fmt.Fprintf(c.Out, "umpire: %s\n> ", who)
 }

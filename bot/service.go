@@ -226,7 +226,7 @@ func (s *Service) handle(c Command) (replies []Reply) {
 	case "map":
 		out, err = s.mapCmd(c)
 	default:
-		err = fmt.Errorf("unknown command /%s; commands are /game new|status|list|end, /order, /help, /undo, /mod undo|override|seat", c.Name)
+		err = fmt.Errorf("unknown command /%s; commands are /game new|status|list|end|news|settings|join|cancel|log|away, /order, /help, /undo, /map, /mod undo|override|seat", c.Name)
 	}
 	if err != nil {
 		return append(out, Reply{To: c.User, Text: "Refused: " + err.Error()})

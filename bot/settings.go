@@ -345,7 +345,7 @@ func (s *Service) gameSettings(c Command, sl *slot) ([]Reply, error) {
 		pr := set.Proposal
 		switch {
 		case pr == nil:
-			return nil, fmt.Errorf("no pace is proposed in game %s; propose one with deadline:, remind:, expiry:, away:", g.Rec.ID)
+			return nil, fmt.Errorf("no pace is proposed in game %s; propose one with the options deadline, remind, expiry and away", g.Rec.ID)
 		case pr.By == c.User && !oneUser(g):
 			return nil, fmt.Errorf("you proposed this pace; the other player agrees to it (agree:yes), or a moderator sets it")
 		}
