@@ -11,7 +11,7 @@ import (
 // internal error is a failure too) and never changes its input state.
 func FuzzOrder(f *testing.F) {
 	for _, s := range []string{"done", "pass", "activate 0919", "activate", "activate 0919 0919", "move 308/36 1203",
-		"   ", "DONE", "Pass", "activate 9999", "activate -1"} {
+		"   ", "DONE", "move 1_BEP 1723", "move 0919 0918 0917", "move 1_bep+1/13_DBLE 0101", "move 308/36 1203 1204", "move + 0919", "move _ _", "Pass", "activate 9999", "activate -1"} {
 		for ph := uint8(0); ph < 6; ph++ {
 			f.Add(s, ph, ph%3)
 		}

@@ -15,14 +15,17 @@ var time0 = time.Unix(0, 0).UTC()
 // replay equal to the final state, snapshot twins equal to the live game.
 func TestPlayout_AllScenarios(t *testing.T) {
 	r := rules(t)
-	games := 40
+	// The legal tree of a movement phase costs some 30 ms (every unit's
+	// reach): short runs play two games a scenario.
+	games := 10
+	scs := []string{"1950", "1951", "1952", "1953", "1952-1953"}
 	if testing.Short() {
-		games = 12
+		games, scs = 2, []string{"1950", "1953"}
 	}
 	if raceEnabled {
-		games = 2
+		games, scs = 1, []string{"1951"}
 	}
-	for _, sc := range []string{"1950", "1951", "1952", "1953", "1952-1953"} {
+	for _, sc := range scs {
 		for _, aggressive := range []bool{false, true} {
 			o := adjudicator.PlayoutOptions{Scenario: sc, Games: games, Seed: 7, TwinEvery: 32}
 			r.TunePlayout(&o, false)
@@ -35,5 +38,15 @@ func TestPlayout_AllScenarios(t *testing.T) {
 				t.Fatalf("%s: %+v", sc, st)
 			}
 		}
+	}
+}
+
+// BenchmarkLegalMove: the legal tree of a movement phase, built for every
+// prompt.
+func BenchmarkLegalMove(b *testing.B) {
+	r := rules(b)
+	s := setup(b, r, "1953")
+	for i := 0; i < b.N; i++ {
+		r.Legal(s, VM)
 	}
 }

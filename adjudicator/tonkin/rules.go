@@ -23,6 +23,7 @@ type Rules struct {
 	urbanHex map[string]Urban // by hex
 	scenario map[string]Scenario
 	order    []string // scenario ids in campaign order
+	geo      *geo     // roads, rivers, distances to countries (move.go)
 }
 
 // New builds the rules over loaded, checked data.
@@ -47,6 +48,7 @@ func New(d *Data) *Rules {
 	for _, s := range d.Scenarios.Scenario {
 		r.scenario[s.ID] = s
 	}
+	r.buildGeo()
 	r.order = d.Scenarios.Campaign.Order
 	if len(r.order) == 0 {
 		for _, s := range d.Scenarios.Scenario {

@@ -145,6 +145,7 @@ type Unit struct {
 	OoS    bool   `json:"oos,omitempty"`    // 4.6
 	Trench bool   `json:"trench,omitempty"` // 6.10
 	Spent  bool   `json:"spent,omitempty"`  // a supply dump being spent (6.2)
+	Moved  bool   `json:"moved,omitempty"`  // moved in this movement phase (5.0)
 }
 
 // Encode implements adjudicator.State.

@@ -105,11 +105,11 @@ func (r *Rules) decision(s *State) (decision, def string) {
 
 // moveHelp and pointHelp list the orders of the rules enforced so far.
 func (r *Rules) moveHelp() string {
-	return "no unit movement is refereed yet (5.x comes next)"
+	return "`move <unit> <hex>` (a unit is written with _ for spaces: 1_BEP; `move <hex> <hex>` moves the stack; a path of adjacent hexes may be given), each unit once (5.0)"
 }
 
 func (r *Rules) pointHelp() string {
-	return "no option a)-g) is refereed yet (5.x, 6.3 come next)"
+	return "option a): `move <unit|hex> <hex>` moves a stack for a point (6.3); options b)-g) come with combat and supply"
 }
 
 // Prompt implements adjudicator.Rules.
@@ -152,9 +152,9 @@ func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator
 		if s.Forced {
 			help = "spend no point: all remaining points on both sides are lost (6.1)"
 		}
-		return []adjudicator.Choice{{Word: "pass", Complete: true, Help: help}}
+		return append(r.moveChoices(s, string(side)), adjudicator.Choice{Word: "pass", Complete: true, Help: help})
 	}
-	return []adjudicator.Choice{{Word: "done", Complete: true, Help: "end this movement phase"}}
+	return append(r.moveChoices(s, string(side)), adjudicator.Choice{Word: "done", Complete: true, Help: "end this movement phase"})
 }
 
 // dumpHexes: the hexes holding a side's supply dumps on the map, sorted.
@@ -255,6 +255,8 @@ func (r *Rules) applyOrder(s *State, side string, w []string, dice adjudicator.D
 		return r.opsOrder(s, side, verb, args, dice, ev)
 	}
 	switch verb {
+	case "move":
+		return r.moveOrder(s, side, args, ev)
 	case "done":
 		if len(args) > 0 {
 			return fail("`done` takes nothing after it")
@@ -311,6 +313,13 @@ func (r *Rules) opsOrder(s *State, side, verb string, args []string, dice adjudi
 			return fail("`pass` takes nothing after it")
 		}
 		r.endChunk(s, dice, ev)
+		return nil
+	case "move":
+		if err := r.moveOrder(s, side, args, ev); err != nil {
+			return err
+		}
+		ev.pub("6.3 a): %s spends an operation point (%d left).", sideName(side), *s.ops(side)-1)
+		r.spendPoint(s, dice, ev)
 		return nil
 	}
 	return fail("%q is not an order now: %s spends operation points (6.1); the orders now are: %s", verb, sideName(side), r.legalText(s, side))
@@ -377,6 +386,22 @@ func (r *Rules) startChunk(s *State, side string, dice adjudicator.Dice, ev *eve
 	n := min((d+1)/2, *s.ops(side))
 	s.Mover, s.Chunk, s.Used, s.Forced = side, n, 0, false
 	ev.pub("6.1: %s rolls %d: %d operation point(s) to spend in a row (%d left in all).", sideName(side), d, n, *s.ops(side))
+}
+
+// spendPoint takes one operation point of the mover's chunk (6.1, 6.3).
+// The caller has carried out the option; a chunk spent to its end passes
+// the initiative on.
+func (r *Rules) spendPoint(s *State, dice adjudicator.Dice, ev *events) {
+	*s.ops(s.Mover)--
+	s.Chunk--
+	s.Used++
+	if s.Forced {
+		// 6.1: the first to refuse spent a point: the refusals are over.
+		s.Forced, s.Refuser, s.Chunk = false, "", 0
+	}
+	if s.Chunk <= 0 || *s.ops(s.Mover) <= 0 {
+		r.endChunk(s, dice, ev)
+	}
 }
 
 // endChunk: the mover's chunk is over (spent, or the rest saved). A
@@ -475,6 +500,9 @@ func (r *Rules) cleanup(s *State, ev *events) {
 
 // advance moves the game to the phase after the current one (1.0, 8.0).
 func (r *Rules) advance(s *State, dice adjudicator.Dice, ev *events) {
+	for _, u := range s.Units {
+		u.Moved = false
+	}
 	switch s.Phase {
 	case PhaseMove1:
 		s.Phase = PhaseOps1
