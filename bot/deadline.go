@@ -293,6 +293,7 @@ const nameReminder = "deadline reminder"
 func (s *Service) HandleDeadlines(now time.Time) []string {
 	var games []string
 	seen := map[string]bool{}
+	var last storage.Deadline
 	for n := 0; n < 100000; n++ {
 		due, err := s.DB.DueDeadlines(now, 1)
 		if err != nil {
@@ -302,6 +303,12 @@ func (s *Service) HandleDeadlines(now time.Time) []string {
 		if len(due) == 0 {
 			break
 		}
+		if n > 0 && due[0].Game == last.Game && due[0].Version == last.Version {
+			// Handled without changing: it would be read again forever.
+			s.log().Error("a deadline was not moved on by its handling; leaving it", "game", last.Game)
+			break
+		}
+		last = due[0]
 		posted, progressed := s.handleDeadline(due[0], now)
 		if posted && !seen[due[0].Game] {
 			seen[due[0].Game] = true

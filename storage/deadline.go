@@ -239,8 +239,8 @@ func (db *DB) DueDeadlines(until time.Time, max int) ([]Deadline, error) {
 			if err != nil {
 				return err
 			}
-			if d == nil {
-				continue // an index key without its deadline: ignored
+			if d == nil || uint64(d.Next.UnixNano()) != binary.BigEndian.Uint64(k) {
+				continue // an index key without its deadline, or stale: ignored
 			}
 			out = append(out, *d)
 			if max > 0 && len(out) >= max {
@@ -260,11 +260,19 @@ func (db *DB) NextDue() (t time.Time, ok bool, err error) {
 		if due == nil {
 			return nil
 		}
-		k, _ := due.Cursor().First()
-		if len(k) < 9 {
+		c := due.Cursor()
+		for k, _ := c.First(); k != nil; k, _ = c.Next() {
+			if len(k) < 9 {
+				continue
+			}
+			// Only a key that is its deadline's Next counts.
+			d, err := getDeadline(tx, string(k[8:]))
+			if err != nil || d == nil || uint64(d.Next.UnixNano()) != binary.BigEndian.Uint64(k) {
+				continue
+			}
+			t, ok = d.Next.UTC(), true
 			return nil
 		}
-		t, ok = time.Unix(0, int64(binary.BigEndian.Uint64(k))).UTC(), true
 		return nil
 	})
 	return t, ok, err

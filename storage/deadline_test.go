@@ -252,3 +252,26 @@ func TestNews_KeptOnceTakenOnce(t *testing.T) {
 func raw(b []byte) func(int, int) ([]byte, error) {
 	return func(int, int) ([]byte, error) { return b, nil }
 }
+
+// A stale or orphan index key (not its deadline's Next) is never read as
+// due, so a runner cannot spin on it.
+func TestDeadlines_StaleIndexKeysIgnored(t *testing.T) {
+	db := openTemp(t)
+	if err := db.CreateGame(newToyGame(t, "g1", "").Rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.PutDeadline("g1", Deadline{Next: testTime.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	db.update(func(tx *bbolt.Tx) error {
+		b := tx.Bucket(bDue)
+		b.Put(dueKey(testTime, "g1"), nil)        // stale: g1's Next is later
+		return b.Put(dueKey(testTime, "g9"), nil) // orphan: no such deadline
+	})
+	if due, _ := db.DueDeadlines(testTime.Add(30*time.Minute), 0); len(due) != 0 {
+		t.Fatalf("stale keys read as due: %+v", due)
+	}
+	if at, ok, _ := db.NextDue(); !ok || !at.Equal(testTime.Add(time.Hour)) {
+		t.Fatalf("next due %v %v", at, ok)
+	}
+}
