@@ -210,3 +210,25 @@ func TestAway_ThroughDiscord(t *testing.T) {
 		t.Fatalf("no reminder 12 h after the return: %q", o.publicText())
 	}
 }
+
+// [deadlines] in the config is a new game's pace; a wrong value stops
+// the bot at start, naming the setting.
+func TestDeadlineConfig(t *testing.T) {
+	p, err := DeadlineConfig{Limit: "3d", Remind: "25%,1h", Expiry: "moderator", Away: "default"}.Pace()
+	if err != nil || p.Limit != 72*time.Hour || p.Remind != "25%,1h" || p.Expiry != "moderator" || p.Away != "default" {
+		t.Fatalf("pace %+v %v", p, err)
+	}
+	if p, err := (DeadlineConfig{}).Pace(); err != nil || p != (bot.Pace{}) {
+		t.Fatalf("no [deadlines]: %+v %v", p, err)
+	}
+	for _, bad := range []DeadlineConfig{{Limit: "forever"}, {Remind: "soon"}, {Expiry: "explode"}, {Away: "never"}} {
+		if _, err := bad.Pace(); err == nil || !strings.HasPrefix(err.Error(), "[deadlines]: ") {
+			t.Errorf("%+v: %v", bad, err)
+		}
+	}
+	h := newHarness(t)
+	err = Run(context.Background(), Config{Token: "test-token", Deadlines: DeadlineConfig{Limit: "forever"}}, h.svc, RunOptions{Client: h.fake.client()})
+	if err == nil || !strings.Contains(err.Error(), "[deadlines]: deadline:") {
+		t.Fatalf("Run with a wrong [deadlines]: %v", err)
+	}
+}
