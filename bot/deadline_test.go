@@ -47,7 +47,7 @@ func (w *clockWorld) start() {
 	w.db = db
 	w.svc = &Service{DB: db, Titles: map[string]adjudicator.Rules{"hell": hell.New(hell.MustDefault())}, Seed: DemoSeed(5),
 		Now: w.clock.Now, Mods: map[string]bool{"mod": true}}
-	w.con = &Console{Service: w.svc, Channel: "console", Out: &w.out, Clock: w.clock}
+	w.con = &Console{Service: w.svc, Channel: "console", Out: &w.out, Clock: w.clock, OutDir: filepath.Join(filepath.Dir(w.path), "out")}
 	// What the console does when it starts.
 	w.con.Resume()
 	w.con.Deadlines()
