@@ -55,6 +55,8 @@ var (
 	loadRate        = flag.Int("load.rate", 100, "orders a second offered in the open-loop run (0: none)")
 	loadStorm       = flag.Int("load.storm", 1000, "simultaneous /map requests for different games (0: none)")
 	loadHeapProfile = flag.String("load.stormheap", "", "write a heap profile `file` one second into the /map storm")
+	loadSoakProfile = flag.String("load.soakheap", "", "write a heap profile `prefix`.N at each soak sample")
+	loadSnapEvery   = flag.Int("load.snapevery", 0, "snapshot every N entries (0: the service's default)")
 	loadSoak        = flag.Duration("load.soak", 0, "soak at 20 interactions/s for this long (0: none)")
 )
 
@@ -201,7 +203,7 @@ func newLoadWorld(t testing.TB, games, entries int) *loadWorld {
 		}
 		w.chans = append(w.chans, ch)
 	}
-	w.svc = &bot.Service{DB: db, Titles: map[string]adjudicator.Rules{"hell": rules}, MaxGames: games + 10}
+	w.svc = &bot.Service{DB: db, Titles: map[string]adjudicator.Rules{"hell": rules}, MaxGames: games + 10, SnapshotEvery: *loadSnapEvery}
 	s, err := NewSession("test-token", &http.Client{Transport: w.fake})
 	if err != nil {
 		t.Fatal(err)
@@ -671,6 +673,11 @@ func (w *loadWorld) tables() tables {
 // dur, and samples the tables every period.
 func (w *loadWorld) soak(rate int, dur, period time.Duration) []tables {
 	w.setMaps(true)
+	// A bot that has run a while: its games loaded (the cache's working
+	// set is warm, as in the order runs before it).
+	for _, ch := range w.chans {
+		w.svc.Peek(ChannelKey(loadGuild, ch), func(*adjudicator.Game) {})
+	}
 	r := rand.New(rand.NewPCG(99, 1))
 	tick := time.NewTicker(time.Second / time.Duration(rate))
 	defer tick.Stop()
@@ -685,6 +692,14 @@ func (w *loadWorld) soak(rate int, dur, period time.Duration) []tables {
 		if now.After(next) {
 			out = append(out, w.tables())
 			next = next.Add(period)
+			if *loadSoakProfile != "" {
+				// Heap profiles at each sample: compare two with
+				// go tool pprof -base to see what grows.
+				if f, err := os.Create(fmt.Sprintf("%s.%d", *loadSoakProfile, len(out)-1)); err == nil {
+					pprof.WriteHeapProfile(f)
+					f.Close()
+				}
+			}
 		}
 		ch := w.chans[r.IntN(len(w.chans))]
 		var user, order string
