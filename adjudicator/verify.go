@@ -124,9 +124,17 @@ func (v *verifier) header() {
 		if rec.Title != "" && rec.Title != info.ID {
 			v.add(0, CheckRecord, "the record's title is %q but it is checked with the rules of %q", rec.Title, info.ID)
 		}
+		// A game cancelled in its lobby (ended before any order, some
+		// seats never taken) has no player for those sides.
+		cancelled := len(rec.Entries) > 0 && rec.Entries[len(rec.Entries)-1].Kind == KindEnd
+		for _, e := range rec.Entries {
+			if e.Kind != KindSeat && e.Kind != KindEnd {
+				cancelled = false
+			}
+		}
 		for _, s := range info.Sides {
 			v.sides[s] = true
-			if rec.Seats[s] == "" {
+			if rec.Seats[s] == "" && !cancelled {
 				v.add(0, CheckRecord, "no player holds the %s seat; every side of %s has one (%s)", s, info.ID, sideNames(info.Sides))
 			}
 		}
