@@ -768,7 +768,13 @@ func (r *Rules) dests(s *State, b *moveBoard, side string, us []*Unit) []adjudic
 				}
 			}
 		}
-		if have := b.stack[h] - r.stackAt(s, side, h, nil) + r.stackAt(s, side, h, moving); b.stack[h] > 0 && have+n > r.stackLimit(h) {
+		have := 0
+		if b.stack[h] > 0 {
+			have = b.stack[h] - r.stackAt(s, side, h, nil) + r.stackAt(s, side, h, moving)
+		}
+		if have+n > r.stackLimit(h) {
+			// Basics: Stacking, even into an empty hex (a stack of 12
+			// points may not enter rough-forest, which holds 11).
 			continue
 		}
 		good := true
