@@ -49,6 +49,12 @@ const (
 	weatherIcon                  // n: its parts
 )
 
+// maxShapes bounds the shapes kept: the map's own (zones, PAs, the
+// weather) are a few hundred, arrows vary with every move; when full, all
+// are dropped and made again as needed. (At 8,192, the load test's soak
+// heap grew by some 2.5 MiB a minute, arrows' shapes mostly.)
+const maxShapes = 1024
+
 // sprite returns a sprite, rasterised on first use.
 func (h *board) sprite(kind sprite, at string, n int) *render.Shape {
 	k := spriteKey{kind, at, n}
@@ -62,7 +68,7 @@ func (h *board) shape(k spriteKey, mk func() *render.Shape) *render.Shape {
 	if s, ok := h.spr.m[k]; ok {
 		return s
 	}
-	if h.spr.m == nil || len(h.spr.m) > 8192 {
+	if h.spr.m == nil || len(h.spr.m) >= maxShapes {
 		h.spr.m = map[spriteKey]*render.Shape{}
 	}
 	if h.spr.measure == nil {
