@@ -178,7 +178,23 @@ func (r *Rules) zoc(s *State, side string) map[string]bool {
 		}
 	}
 	for _, u := range s.Units {
-		if u.Side == side && onMap(u.Loc) && hasZOC(r.typ(u)) {
+		if u.Side != side || !onMap(u.Loc) {
+			continue
+		}
+		if side == VM && (u.Hidden || r.Opaque(u.Loc)) {
+			// RULINGS T21: a VM counter the FEF cannot identify (its
+			// hidden side, or inside a forest stack) exerts ZOC on the
+			// FEF into every adjacent land hex outside China, whatever
+			// it is: else the FEF's move costs would tell Uncle Ho or a
+			// dump from troops, or a VM-group from the Pathet Lao.
+			for _, n := range r.neighbors(u.Loc) {
+				if h := r.hexes[n]; h.Terrain != "sea" && h.Country != "china" {
+					z[n] = true
+				}
+			}
+			continue
+		}
+		if hasZOC(r.typ(u)) {
 			add(r.typ(u), u.Loc)
 		}
 	}

@@ -2,6 +2,8 @@ package tonkin
 
 import (
 	"slices"
+
+	"github.com/umpirebot/umpire/adjudicator"
 	"strings"
 	"testing"
 )
@@ -225,5 +227,47 @@ func TestSection5_2_DoubleMoveAndOneHex(t *testing.T) {
 	has(t, ev, "6.3 a): the VM spends an operation point (9 left).")
 	if s.OpsVM != 9 || s.Chunk != 2 || s.Used != 1 {
 		t.Errorf("after a move: %d points, chunk %d", s.OpsVM, s.Chunk)
+	}
+}
+
+// RULINGS T21: the FEF's legal moves next to a forest stack are the same
+// whatever the stack holds (Uncle Ho alone, or a VM-group): ZOC does not
+// tell the FEF what it cannot see.
+func TestRulingT21_ClosedStacksExertZOC(t *testing.T) {
+	r := rules(t)
+	s0 := setup(t, r, "1950")
+	var leader, group string
+	for _, u := range s0.Units {
+		switch k := r.typ(u).Kind; {
+		case u.Side == VM && k == "leader" && leader == "":
+			leader = u.ID
+		case u.Side == VM && k == "group" && group == "":
+			group = u.ID
+		}
+	}
+	if leader == "" || group == "" {
+		t.Fatalf("no VM leader (%q) or group (%q) in 1950", leader, group)
+	}
+	start := r.urban["Bac Ninh"].Hex
+	forest := ""
+	for _, id := range r.geo.ids {
+		if !r.Opaque(id) || r.hexes[id].Country != "vietnam" {
+			continue
+		}
+		if n := nextTo(r, id, func(h Hex) bool { return h.Terrain == "clear" && h.Country == "vietnam" }); n != "" {
+			forest, start = id, n
+			break
+		}
+	}
+	if forest == "" {
+		t.Fatal("no forest hex next to clear ground in Vietnam")
+	}
+	legal := func(vm string) string {
+		s := bare(t, r, FEF, map[string]string{"1 BEP": start, vm: forest})
+		s.Phase = PhaseMove1
+		return strings.Join(adjudicator.Orders(r.Legal(s, FEF)), "\n")
+	}
+	if a, b := legal(leader), legal(group); a != b {
+		t.Fatalf("the FEF's legal moves tell Uncle Ho alone from a VM-group in forest hex %s", forest)
 	}
 }
