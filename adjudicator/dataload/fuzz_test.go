@@ -36,3 +36,17 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// FuzzLines: the locator never panics and never names a line outside the
+// text (moved here from Hell's tests: it is the loader's own code).
+func FuzzLines(f *testing.F) {
+	f.Add(goodUnits, "unit", 1, "fire")
+	f.Add("a = [\n'''x\n'''\n, {b=[1,[2]]}]\n[[a.b]]\n[a]\n", "a", 1, "b")
+	f.Add("\"\\\"", "", 0, "")
+	f.Fuzz(func(t *testing.T, text, k1 string, i int, k2 string) {
+		n := NewLines([]byte(text)).Line(k1, i, k2)
+		if lines := strings.Count(text, "\n") + 1; n < 1 || n > lines {
+			t.Fatalf("line %d outside 1..%d", n, lines)
+		}
+	})
+}

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-
-	"github.com/umpirebot/umpire/adjudicator/dataload"
 )
 
 // FuzzLoad replaces one of the four data files (which % 4, in the order
@@ -50,22 +48,5 @@ func FuzzLoad(f *testing.F) {
 			}
 		}
 		_ = err.Error()
-	})
-}
-
-// FuzzLocator: the locator (dataload.Lines) never panics and never names a line
-// outside the text.
-func FuzzLocator(f *testing.F) {
-	for _, v := range embeddedFiles(f) {
-		f.Add(v, "zone", 3, "adjacent")
-	}
-	f.Add("a = [\n'''x\n'''\n, {b=[1,[2]]}]\n[[a.b]]\n[a]\n", "a", 1, "b")
-	f.Add("\"\\\"", "", 0, "")
-	f.Fuzz(func(t *testing.T, text, k1 string, i int, k2 string) {
-		lc := dataload.NewLines([]byte(text))
-		n := lc.Line(k1, i, k2)
-		if lines := strings.Count(text, "\n") + 1; n < 1 || n > lines {
-			t.Fatalf("line %d outside 1..%d", n, lines)
-		}
 	})
 }

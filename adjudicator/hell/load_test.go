@@ -12,8 +12,6 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
-
-	"github.com/umpirebot/umpire/adjudicator/dataload"
 )
 
 // embeddedFiles returns the text of the four embedded data files.
@@ -822,71 +820,6 @@ func TestLoad_Inv6_EveryErrorLocated(t *testing.T) {
 			if e.File == "" || e.Line < 1 || e.Field == "" {
 				t.Errorf("%s: fault without file, line or field: %q", n, e.Error())
 			}
-		}
-	}
-}
-
-// The locator (dataload.Lines) finds keys and elements in every TOML form
-// the loader may meet.
-func TestLoad_Locator(t *testing.T) {
-	src := `# comment [not a table]
-a = 1
-b.c = "x" # dotted
-"quoted key" = 'lit'
-arr = [
-  1, # one
-  [2, 3],
-  { k = 4 },
-]
-ml = """
-[[fake]]
-x = 1
-"""
-
-[t]
-k = 1
-
-[[aot]]
-id = "one"
-v = [1,
- 2]
-
-[[aot]]
-id = "two"
-
-[[aot.sub]]
-w = 5
-
-[t.inner]
-z = 'x'
-`
-	lc := dataload.NewLines([]byte(src))
-	cases := []struct {
-		path []any
-		want int
-	}{
-		{[]any{"a"}, 2},
-		{[]any{"b", "c"}, 3},
-		{[]any{"quoted key"}, 4},
-		{[]any{"arr"}, 5},
-		{[]any{"arr", 0}, 6},
-		{[]any{"arr", 1}, 7},
-		{[]any{"arr", 1, 1}, 7},
-		{[]any{"arr", 2, "k"}, 8},
-		{[]any{"ml"}, 10},
-		{[]any{"fake"}, 1},
-		{[]any{"t", "k"}, 16},
-		{[]any{"aot", 0, "id"}, 19},
-		{[]any{"aot", 0, "v", 1}, 21},
-		{[]any{"aot", 1}, 23},
-		{[]any{"aot", 1, "sub", 0, "w"}, 27},
-		{[]any{"aot", 1, "missing"}, 23},
-		{[]any{"aot", 5}, 18},
-		{[]any{"t", "inner", "z"}, 30},
-	}
-	for _, c := range cases {
-		if got := lc.Line(c.path...); got != c.want {
-			t.Errorf("line(%v) = %d, want %d", c.path, got, c.want)
 		}
 	}
 }
