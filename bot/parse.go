@@ -32,8 +32,9 @@ type Command struct {
 }
 
 type note struct {
-	game string
-	news []storage.News
+	game    string
+	changed bool // the command created a game or committed entries
+	news    []storage.News
 }
 
 // Opt returns an option's value.

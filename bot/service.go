@@ -50,6 +50,9 @@ type Reply struct {
 type Outcome struct {
 	Replies []Reply
 	Game    string
+	// Changed: the command created a game or committed entries (the
+	// awaited players are pinged on what it posts).
+	Changed bool
 	// News is the caller's kept private news the replies show: the
 	// transport calls NewsShown once they are out.
 	News []storage.News
@@ -162,7 +165,7 @@ func (s *Service) Do(c Command) Outcome {
 	}
 	c.note = &note{}
 	replies := s.handle(c)
-	return s.withNews(c, Outcome{Replies: replies, Game: c.note.game, News: c.note.news})
+	return s.withNews(c, Outcome{Replies: replies, Game: c.note.game, Changed: c.note.changed, News: c.note.news})
 }
 
 // Busy reports whether a command is being run now: the map queue rests
@@ -310,6 +313,9 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	}
 	if err := s.DB.CreateGameFrom(g.Rec, c.Source); err != nil {
 		return nil, err
+	}
+	if c.note != nil {
+		c.note.changed = true
 	}
 	if err := s.startPace(g); err != nil {
 		s.log().Error("cannot store a new game's settings and first deadline", "game", id, "err", err)
@@ -585,8 +591,11 @@ func (s *Service) commit(c Command, sl *slot, st *adjudicator.Step, header *adju
 	}
 	g.Commit(st)
 	s.wakeDeadlines(dl)
-	if out != nil && c.note != nil {
-		c.note.game = g.Rec.ID
+	if c.note != nil {
+		c.note.changed = true
+		if out != nil {
+			c.note.game = g.Rec.ID
+		}
 	}
 	if over, _ := g.Over(); over {
 		if err := s.DB.EndChannel(g.Rec.Channel, g.Rec.ID); err != nil {

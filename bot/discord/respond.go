@@ -54,9 +54,7 @@ func (b *Bot) run(i *discordgo.Interaction, cmd bot.Command, thread bool) {
 	// "Accepted" (or why not) now; what it changed for the channel and the
 	// other players is in the game's outbox, for the Poster.
 	unlock := b.lock(key)
-	before := b.entries(key)
 	out := b.Service.Do(cmd)
-	resolved := before < 0 || b.entries(key) != before
 	unlock()
 	replies := out.Replies
 
@@ -92,7 +90,7 @@ func (b *Bot) run(i *discordgo.Interaction, cmd bot.Command, thread bool) {
 	}
 	var post *message
 	if len(public) > 0 {
-		post = b.publicPost(key, b.liveHead(key), public, resolved)
+		post = b.publicPost(key, b.liveHead(key), public, out.Changed)
 	}
 	text := strings.Join(texts, "\n")
 	if note != "" {
@@ -282,16 +280,6 @@ func attach(m *message, r bot.Reply) string {
 	m.files = append(m.files, &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(r.PNG)})
 	m.Attachments = append(m.Attachments, attachment{ID: fmt.Sprint(idx), Filename: name})
 	return name
-}
-
-// entries counts the game's log entries (-1: no game in the channel).
-// The caller holds the channel's lock.
-func (b *Bot) entries(key string) int {
-	g, err := b.Service.Game(key)
-	if err != nil {
-		return -1
-	}
-	return g.Len()
 }
 
 // publicPost merges a resolution's channel replies into one message: an
