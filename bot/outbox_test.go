@@ -267,9 +267,11 @@ func TestPoster_CommitOrderPerGame(t *testing.T) {
 			defer wg.Done()
 			for range orders {
 				o := s.Do(cmd("bob", ch, "order", "text", "add 1"))
+				if o.Game != id {
+					t.Errorf("an order in %s wrote to the outbox of %q, not %s", ch, o.Game, id)
+				}
 				p.Kick(o.Game)
 			}
-			_ = id
 		}()
 	}
 	wg.Wait()
