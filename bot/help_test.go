@@ -1,0 +1,167 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/tonkin"
+)
+
+// helpReply is the text of the one private reply a /help line gets in a
+// console transcript (the lines after it tagged [@user]).
+func helpReply(out, line, user string) string {
+	i := strings.LastIndex(out, "> "+line+"\n")
+	if i < 0 {
+		return ""
+	}
+	var b []string
+	for _, l := range strings.Split(out[i+len(line)+3:], "\n") {
+		if strings.HasPrefix(l, "> ") {
+			break
+		}
+		if t, ok := strings.CutPrefix(l, "[@"+user+"] "); ok {
+			b = append(b, t)
+		}
+	}
+	return strings.Join(b, "\n")
+}
+
+// Issue 15 item 3: /help in the French set-up fits in one Discord message
+// (2,000 characters; about 1,500 by default) with done visible and first,
+// each order word once with its arguments summarised, the units and the
+// places listed once; a prefix narrows it; moderator commands only for
+// moderators.
+func TestHelp_FitsAScreen_HellFrenchSetup(t *testing.T) {
+	out := console(t, "@alice /game new title:hell scenario:initial-assault french:@alice vm:@bob hotseat:no\n"+
+		"@bob /game accept\n"+
+		"@alice /help\n"+
+		"@alice /help prefix:place\n"+
+		"@alice /help prefix:\"place 1/13DBLE-1\"\n"+
+		"@alice /help prefix:fly\n"+
+		"@mod /help\n")
+	h := helpReply(out, "@alice /help", "alice")
+	if n := utf8.RuneCountInString(h); n > 2000 || n > HelpBudget+50 || n < 200 {
+		t.Fatalf("/help is %d characters (at most about %d, and one Discord message):\n%s", n, HelpBudget, h)
+	}
+	lines := strings.Split(h, "\n")
+	firstOrder := ""
+	for _, l := range lines {
+		if strings.HasPrefix(l, "• ") {
+			firstOrder = l
+			break
+		}
+	}
+	if !strings.HasPrefix(firstOrder, "• done") {
+		t.Errorf("done is not the first order: %q\n%s", firstOrder, h)
+	}
+	if !strings.Contains(h, "• place <unit> <PA>") {
+		t.Errorf("place is not summarised with its arguments:\n%s", h)
+	}
+	if strings.Count(h, "1/13DBLE-1,") != 1 || strings.Count(h, "G1,") != 1 {
+		t.Errorf("a unit or a place is listed more than once:\n%s", h)
+	}
+	if strings.Contains(h, "/mod ") {
+		t.Errorf("a player's /help lists the moderator commands:\n%s", h)
+	}
+	if m := helpReply(out, "@mod /help", "mod"); !strings.Contains(m, "/mod override") || !strings.Contains(m, "override unit <id>") {
+		t.Errorf("a moderator's /help lacks the moderator commands or the override forms:\n%s", m)
+	}
+	p := helpReply(out, "@alice /help prefix:place", "alice")
+	if strings.Contains(p, "• done") || !strings.Contains(p, "place <unit> <PA>") {
+		t.Errorf("prefix:place does not narrow to place:\n%s", p)
+	}
+	q := helpReply(out, `@alice /help prefix:"place 1/13DBLE-1"`, "alice")
+	if strings.Contains(q, "1/13DBLE-2") || !strings.Contains(q, "place 1/13DBLE-1 ") {
+		t.Errorf("prefix:\"place 1/13DBLE-1\" does not narrow to that unit:\n%s", q)
+	}
+	if f := helpReply(out, "@alice /help prefix:fly", "alice"); !strings.Contains(f, `no legal order starts with "fly"; legal now: place, done`) {
+		t.Errorf("a prefix matching nothing: %s", f)
+	}
+}
+
+// Item 3: a word whose arguments differ by its first argument (Hell's
+// standing orders: "standing losses most|fewest|ask") is summarised one
+// line per first argument, and prefix:standing finds it.
+func TestHelp_StandingOrdersGroupedByKey(t *testing.T) {
+	tree := []adjudicator.Choice{
+		{Word: "done", Help: "end this phase", Complete: true},
+		{Word: "standing", Help: "standing orders", Next: []adjudicator.Choice{
+			{Word: "losses", Next: []adjudicator.Choice{{Word: "most", Complete: true}, {Word: "fewest", Complete: true}}},
+			{Word: "fire", Next: []adjudicator.Choice{{Word: "all", Complete: true}, {Word: "none", Complete: true}, {Word: "ask", Complete: true}}},
+			{Word: "clear", Complete: true},
+		}},
+	}
+	got := strings.Join(HelpSummary(tree, "", "standing", HelpBudget), "\n")
+	for _, want := range []string{"standing losses: most, fewest", "standing fire: all, none, ask"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("prefix:standing lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "done") {
+		t.Errorf("prefix:standing shows done:\n%s", got)
+	}
+	all := strings.Join(HelpSummary(tree, "", "", HelpBudget), "\n")
+	if !strings.HasPrefix(all, "• done — end this phase") {
+		t.Errorf("done is not first:\n%s", all)
+	}
+}
+
+// Item 3: a long list is cut to the budget, saying how many were left
+// out, never cutting done.
+func TestHelp_BudgetCutsListsNotDone(t *testing.T) {
+	var units []adjudicator.Choice
+	var places []adjudicator.Choice
+	for i := 0; i < 200; i++ {
+		places = append(places, adjudicator.Choice{Word: strings.Repeat("P", 3) + string(rune('a'+i%26)) + string(rune('a'+i/26)), Complete: true})
+	}
+	for i := 0; i < 120; i++ {
+		units = append(units, adjudicator.Choice{Word: "unit-" + string(rune('a'+i%26)) + string(rune('a'+i/26)), Next: places})
+	}
+	tree := []adjudicator.Choice{{Word: "move", Next: units}, {Word: "done", Complete: true}}
+	got := HelpSummary(tree, "`move <unit> <hex>`, then `done`", "", HelpBudget)
+	s := strings.Join(got, "\n")
+	if utf8.RuneCountInString(s) > HelpBudget || !strings.HasPrefix(s, "• done") || !strings.Contains(s, "• move <unit> <hex>") || !strings.Contains(s, "more") {
+		t.Fatalf("%d characters:\n%s", utf8.RuneCountInString(s), s)
+	}
+}
+
+// Item 3, Tonkin too: the first movement phase (thousands of moves) fits
+// the budget with its order words summarised and done first.
+func TestHelp_FitsAScreen_Tonkin(t *testing.T) {
+	d, err := tonkin.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := tonkin.New(d)
+	info := r.Info()
+	g, _, err := adjudicator.New(r, adjudicator.Record{ID: "t", Title: info.ID, Scenario: info.Scenarios[0].ID,
+		Seed: make([]byte, adjudicator.SeedSize), Seats: map[adjudicator.Side]string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := g.Prompt()
+	if len(p.Awaiting) == 0 {
+		t.Fatal("nobody awaited")
+	}
+	tree := r.Legal(g.State, p.Awaiting[0])
+	if n := len(adjudicator.Orders(tree)); n < 500 {
+		t.Fatalf("only %d legal orders: not the test's long case", n)
+	}
+	s := strings.Join(HelpSummary(tree, p.Decision, "", HelpBudget), "\n")
+	if n := utf8.RuneCountInString(s); n > HelpBudget {
+		t.Fatalf("%d characters:\n%s", n, s)
+	}
+	if !strings.Contains(s, "• move ") {
+		t.Errorf("move is not summarised:\n%s", s)
+	}
+	if strings.Contains(s, "• done") && !strings.HasPrefix(s, "• done") {
+		t.Errorf("done is not first:\n%s", s)
+	}
+	t.Log("\n" + s)
+	q := strings.Join(HelpSummary(tree, p.Decision, "move "+tree[0].Next[0].Word, HelpBudget), "\n")
+	if strings.Contains(q, tree[0].Next[1].Word+",") || !strings.Contains(q, "move "+tree[0].Next[0].Word) {
+		t.Errorf("a prefix does not narrow:\n%s", q)
+	}
+}
