@@ -72,7 +72,7 @@ type helpList struct {
 	words []string
 	note  string
 	sep   string // between the name and the words (": " if empty)
-	shown int // how many words are shown (the budget may cut)
+	shown int    // how many words are shown (the budget may cut)
 }
 
 // HelpSummary summarises a legal-order tree in at most budget
