@@ -1,7 +1,6 @@
 package tonkin
 
 import (
-	"container/heap"
 	"fmt"
 	"slices"
 	"strings"
@@ -22,6 +21,38 @@ type geo struct {
 	distVN     map[string]int          // hexes to the nearest hex of Vietnam
 	distLA     map[string]int          // hexes to the nearest hex of Laos
 	ids        []string                // every hex id, sorted
+
+	// The same board by number (a hex's place in ids), for the legal
+	// tree: neighbours in adj's order, land outside China (RULINGS
+	// T21), and each movement class's step costs (moveClass).
+	idx     map[string]int32
+	nb      [][]int32
+	landVN  []bool                // a land hex outside China
+	classes map[string]*moveClass // by classKey
+	byType  map[string]*moveClass // by type code
+}
+
+// moveClass is what a unit type pays for each step on the board (5.1,
+// 5.7, 5.9, 5.12), with no enemy about and no rain: the fixed part of
+// stepCost, counted once for the types that move alike.
+type moveClass struct {
+	fef   bool
+	enter []bool  // mayEnter, by hex
+	cost  []int16 // by hex*6 + k (k: the neighbour's place in nb): half points, -1 when it may not
+	flags []uint8 // how rain and ZOC change that cost
+}
+
+// Flags of a step: rain doubles it (2.0); it is along a road or railway,
+// doubled by rain in the rain season only (2.0); the enemy's ZOC does
+// not slow it (5.7: Dinassauts along the coast).
+const (
+	stepRain uint8 = 1 << iota
+	stepRoad
+	stepNoZOC
+)
+
+func classKey(t UnitType) string {
+	return fmt.Sprintf("%s|%s|%s|%v", t.Kind, t.Side, t.Nationality, motorized(t))
 }
 
 type riverInHex struct {
@@ -75,8 +106,53 @@ func (r *Rules) buildGeo() {
 	r.geo = g
 	g.distVN = r.distTo("vietnam", g.ids)
 	g.distLA = r.distTo("laos", g.ids)
+	g.idx = map[string]int32{}
+	for i, id := range g.ids {
+		g.idx[id] = int32(i)
+	}
+	g.nb = make([][]int32, len(g.ids))
+	g.landVN = make([]bool, len(g.ids))
+	for i, id := range g.ids {
+		for _, n := range g.adj[id] {
+			g.nb[i] = append(g.nb[i], g.idx[n])
+		}
+		h := r.hexes[id]
+		g.landVN[i] = h.Terrain != "sea" && h.Country != "china"
+	}
+	g.classes, g.byType = map[string]*moveClass{}, map[string]*moveClass{}
+	codes := make([]string, 0, len(r.types))
+	for c := range r.types {
+		codes = append(codes, c)
+	}
+	slices.Sort(codes)
+	for _, c := range codes {
+		t := r.types[c]
+		k := classKey(t)
+		if g.classes[k] != nil {
+			g.byType[c] = g.classes[k]
+			continue
+		}
+		mc := &moveClass{fef: t.Side == FEF, enter: make([]bool, len(g.ids)),
+			cost: make([]int16, 6*len(g.ids)), flags: make([]uint8, 6*len(g.ids))}
+		for i, id := range g.ids {
+			mc.enter[i], _ = r.mayEnter(t, id)
+			for k := range 6 {
+				mc.cost[6*i+k] = -1
+			}
+			for k, n := range g.adj[id] {
+				c, f, why := r.baseStep(t, id, n)
+				if why == "" {
+					mc.cost[6*i+k], mc.flags[6*i+k] = int16(c), f
+				}
+			}
+		}
+		g.classes[k], g.byType[c] = mc, mc
+	}
 	r.geo = g
 }
+
+// class is a unit type's movement class.
+func (r *Rules) class(t UnitType) *moveClass { return r.geo.byType[t.Code] }
 
 // distTo counts hexes to the nearest hex of a country, over the grid.
 func (r *Rules) distTo(country string, ids []string) map[string]int {
@@ -165,14 +241,20 @@ func (r *Rules) mayEnter(t UnitType, hex string) (bool, string) {
 // hasZOC: every unit but supply dumps, the FEF HQ and Uncle Ho (Basics).
 func hasZOC(t UnitType) bool { return t.Kind != "dump" && t.Kind != "hq" && t.Kind != "leader" }
 
-// zoc is the set of hexes in a side's ZOC: the six hexes around each of
-// its units that have one, save hexes the unit may not enter (Basics:
-// ZOC), and, for the FEF, around its garrisons (5.2).
-func (r *Rules) zoc(s *State, side string) map[string]bool {
-	z := map[string]bool{}
+// zoc is a side's ZOC, by hex number: the six hexes around each of its
+// units that have one, save hexes the unit may not enter (Basics: ZOC),
+// and, for the FEF, around its garrisons (5.2).
+func (r *Rules) zoc(s *State, side string) []bool {
+	g := r.geo
+	z := make([]bool, len(g.ids))
 	add := func(t UnitType, at string) {
-		for _, n := range r.neighbors(at) {
-			if ok, _ := r.mayEnter(t, n); ok {
+		i, ok := g.idx[at]
+		if !ok {
+			return
+		}
+		mc := r.class(t)
+		for _, n := range g.nb[i] {
+			if mc.enter[n] {
 				z[n] = true
 			}
 		}
@@ -187,9 +269,11 @@ func (r *Rules) zoc(s *State, side string) map[string]bool {
 			// FEF into every adjacent land hex outside China, whatever
 			// it is: else the FEF's move costs would tell Uncle Ho or a
 			// dump from troops, or a VM-group from the Pathet Lao.
-			for _, n := range r.neighbors(u.Loc) {
-				if h := r.hexes[n]; h.Terrain != "sea" && h.Country != "china" {
-					z[n] = true
+			if i, ok := g.idx[u.Loc]; ok {
+				for _, n := range g.nb[i] {
+					if g.landVN[n] {
+						z[n] = true
+					}
 				}
 			}
 			continue
@@ -207,32 +291,63 @@ func (r *Rules) zoc(s *State, side string) map[string]bool {
 	return z
 }
 
-// occupied: the hexes holding a side's units (for the FEF, garrisons too).
-func (r *Rules) occupied(s *State, side string) map[string]bool {
-	o := map[string]bool{}
+// occupied: the hexes holding a side's units (for the FEF, garrisons
+// too), by hex number.
+func (r *Rules) occupied(s *State, side string) []bool {
+	g := r.geo
+	o := make([]bool, len(g.ids))
+	mark := func(h string) {
+		if i, ok := g.idx[h]; ok {
+			o[i] = true
+		}
+	}
 	for _, u := range s.Units {
 		if u.Side == side && onMap(u.Loc) {
-			o[u.Loc] = true
+			mark(u.Loc)
 		}
 	}
 	if side == FEF {
 		for _, n := range s.Garrisons {
-			o[r.urban[n].Hex] = true
+			mark(r.urban[n].Hex)
 		}
 	}
 	return o
 }
 
-// board is what one move is judged against.
+// moveBoard is what one side's moves are judged against: the enemy's ZOC
+// and hexes, by hex number, the weather, and buffers reused by reach.
 type moveBoard struct {
-	enemyZOC, enemyAt map[string]bool
+	enemyZOC, enemyAt []bool
 	rain, rainSeason  bool
-	stack             map[string]int // the side's stacking points by hex, when counted
+	zocExtra          int   // 5.1: the FEF's +1 in VM ZOC, in half points
+	stack             []int // the side's stacking points by hex number, when counted
+
+	dist, prev []int32   // reach's buffers: by node (hex*2 + touched)
+	buckets    [][]int32 // reach's queue: nodes by cost
 }
 
 func (r *Rules) moveBoard(s *State, side string) *moveBoard {
-	return &moveBoard{enemyZOC: r.zoc(s, other(side)), enemyAt: r.occupied(s, other(side)),
-		rain: s.Weather == "rain", rainSeason: rainSeason(s.Month)}
+	b := r.newBoard(s.Weather == "rain", rainSeason(s.Month))
+	b.enemyZOC, b.enemyAt = r.zoc(s, other(side)), r.occupied(s, other(side))
+	return b
+}
+
+// newBoard is a board with no enemy on it.
+func (r *Rules) newBoard(rain, rainSeason bool) *moveBoard {
+	n := len(r.geo.ids)
+	return &moveBoard{enemyZOC: make([]bool, n), enemyAt: make([]bool, n), rain: rain, rainSeason: rainSeason,
+		zocExtra: 2 * r.chartInt("terrain", "zoc_fef_extra")}
+}
+
+// zocAt and at read the board by hex id.
+func (b *moveBoard) zocAt(r *Rules, h string) bool {
+	i, ok := r.geo.idx[h]
+	return ok && b.enemyZOC[i]
+}
+
+func (b *moveBoard) enemyIn(r *Rules, h string) bool {
+	i, ok := r.geo.idx[h]
+	return ok && b.enemyAt[i]
 }
 
 // terrainCost reads charts.toml terrain: a row's column for the unit, in
@@ -259,40 +374,56 @@ func (r *Rules) terrainCost(row string, t UnitType) (int, bool) {
 // stepCost is what a unit pays to go from one hex to the next, in half
 // points, or why it may not (5.1, 5.7, 5.9, 5.12, 2.0).
 func (r *Rules) stepCost(b *moveBoard, t UnitType, from, to string) (int, string) {
-	if ok, why := r.mayEnter(t, to); !ok {
+	c, f, why := r.baseStep(t, from, to)
+	if why != "" {
 		return 0, why
 	}
-	if b.enemyAt[to] {
+	if b.enemyIn(r, to) {
 		return 0, "enemy units are there (overruns come with combat, 6.4)"
+	}
+	return b.adjust(c, f, t.Side == FEF, b.zocAt(r, to)), ""
+}
+
+// adjust is a step's cost on this board: rain doubles it (2.0: along
+// roads and rail only in the rain season; never along rivers or the
+// coast at sea), and the FEF pays +1 in VM ZOC (5.1).
+func (b *moveBoard) adjust(c int, f uint8, fef, zoc bool) int {
+	if b.rain && (f&stepRain != 0 || f&stepRoad != 0 && b.rainSeason) {
+		c *= 2
+	}
+	if fef && zoc && f&stepNoZOC == 0 {
+		c += b.zocExtra
+	}
+	return c
+}
+
+// baseStep is a step's cost with no enemy about and no rain, in half
+// points, with how rain and ZOC change it, or why the unit may not take
+// it (5.1, 5.7, 5.9, 5.12).
+func (r *Rules) baseStep(t UnitType, from, to string) (int, uint8, string) {
+	if ok, why := r.mayEnter(t, to); !ok {
+		return 0, 0, why
 	}
 	h := r.hexes[to]
 	e := edge(from, to)
 	g := r.geo
-	zocExtra := 0
-	if t.Side == FEF && b.enemyZOC[to] {
-		zocExtra = 2 * r.chartInt("terrain", "zoc_fef_extra") // 5.1: +1 in VM ZOC
-	}
 	water := func(h Hex) bool { return h.Terrain == "sea" || h.Coastal }
 	switch t.Kind {
 	case "naval": // 5.7: along navigable rivers and the coast, 1 a hex, not doubled by rain (2.0)
 		switch {
 		case g.riverEdge[e] == "navigable":
-			return 2 + zocExtra, ""
+			return 2, 0, ""
 		case water(r.hexes[from]) && water(h):
-			return 2, "" // VM units do not bother DNA along the coast (5.7)
+			return 2, stepNoZOC, "" // VM units do not bother DNA along the coast (5.7)
 		}
-		return 0, "Dinassauts move only along navigable rivers and coastal hexes (5.7)"
+		return 0, 0, "Dinassauts move only along navigable rivers and coastal hexes (5.7)"
 	case "amphibious": // 5.9: along navigable rivers, or overland through clear hexes
 		if g.riverEdge[e] == "navigable" {
-			return 2 + zocExtra, ""
+			return 2, 0, ""
 		}
 		if h.Terrain != "clear" {
-			return 0, "the 1 Rec moves overland only through clear hexes (5.9)"
+			return 0, 0, "the 1 Rec moves overland only through clear hexes (5.9)"
 		}
-	}
-	double := 1
-	if b.rain {
-		double = 2
 	}
 	if g.road[e] || g.rail[e] {
 		// 5.1: road/rail has its own cost regardless of other terrain,
@@ -302,10 +433,7 @@ func (r *Rules) stepCost(b *moveBoard, t UnitType, from, to string) (int, string
 		if h.Terrain != "clear" {
 			c = 2
 		}
-		if b.rain && !b.rainSeason {
-			double = 1
-		}
-		return c*double + zocExtra, ""
+		return c, stepRoad, ""
 	}
 	c, ok := r.terrainCost(h.Terrain, t)
 	if !ok {
@@ -313,7 +441,7 @@ func (r *Rules) stepCost(b *moveBoard, t UnitType, from, to string) (int, string
 		if h.Terrain == "sea" {
 			what = "land units"
 		}
-		return 0, fmt.Sprintf("%s terrain is prohibited to %s off roads (5.1)", h.Terrain, what)
+		return 0, 0, fmt.Sprintf("%s terrain is prohibited to %s off roads (5.1)", h.Terrain, what)
 	}
 	// 5.1: +1/+2 (+2/+3 motorized) entering a river hex unless moving
 	// along that river; at most once, whatever the rivers in the hex.
@@ -330,7 +458,7 @@ func (r *Rules) stepCost(b *moveBoard, t UnitType, from, to string) (int, string
 			extra = x
 		}
 	}
-	return (c+extra)*double + zocExtra, ""
+	return c + extra, stepRain, ""
 }
 
 // sameRiver: from and to are consecutive hexes of river id.
@@ -366,95 +494,140 @@ func (r *Rules) movable(u *Unit) bool {
 
 // route is a least-cost path from a unit's hex to every hex it can reach
 // this move: the double allowance while it neither starts, passes nor
-// ends in an enemy ZOC (5.2), and always one hex (5.1).
+// ends in an enemy ZOC (5.2), and always one hex (5.1). It reads the
+// board's buffers: it holds until the board's next reach.
 type route struct {
-	cost map[string]int
-	path map[string][]string
+	r     *Rules
+	b     *moveBoard
+	best  []int32 // by hex number: the node reached (hex*2 + touched), -1 when none
+	start int32
 }
 
-type node struct {
-	hex     string
-	touched bool
-}
-
-type item struct {
-	n    node
-	cost int
-	seq  int
-}
-
-type pq []item
-
-func (p pq) Len() int { return len(p) }
-func (p pq) Less(i, j int) bool {
-	if p[i].cost != p[j].cost {
-		return p[i].cost < p[j].cost
+// cost is the least cost to reach h, in half points.
+func (rt route) cost(h string) (int, bool) {
+	i, ok := rt.r.geo.idx[h]
+	if !ok || rt.best[i] < 0 {
+		return 0, false
 	}
-	return p[i].seq < p[j].seq
+	return int(rt.b.dist[rt.best[i]]), true
 }
-func (p pq) Swap(i, j int) { p[i], p[j] = p[j], p[i] }
-func (p *pq) Push(x any)   { *p = append(*p, x.(item)) }
-func (p *pq) Pop() any {
-	old := *p
-	x := old[len(old)-1]
-	*p = old[:len(old)-1]
-	return x
+
+// path is the hexes of the least-cost route to h, h last; nil when h is
+// out of reach.
+func (rt route) path(h string) []string {
+	i, ok := rt.r.geo.idx[h]
+	if !ok {
+		return nil
+	}
+	var p []string
+	for _, x := range rt.pathI(i, nil) {
+		p = append(p, rt.r.geo.ids[x])
+	}
+	return p
 }
+
+// pathI is path by hex number, written into buf.
+func (rt route) pathI(i int32, buf []int32) []int32 {
+	if rt.best[i] < 0 {
+		return nil
+	}
+	p := buf[:0]
+	for x := rt.best[i]; x != rt.start; x = rt.b.prev[x] {
+		p = append(p, x/2)
+	}
+	slices.Reverse(p)
+	return p
+}
+
+const unreached = int32(1<<31 - 1)
 
 func (r *Rules) reach(b *moveBoard, u *Unit) route {
-	t := r.typ(u)
+	g := r.geo
+	mc := r.class(r.typ(u))
 	ma, canDouble := r.allowance(u)
-	out := route{cost: map[string]int{}, path: map[string][]string{}}
-	start := node{u.Loc, b.enemyZOC[u.Loc]}
-	limit := func(n node) int {
-		if !n.touched && canDouble {
-			return 2 * ma
-		}
-		return ma
+	n := len(g.ids)
+	rt := route{r: r, b: b, best: make([]int32, n)}
+	for i := range rt.best {
+		rt.best[i] = -1
 	}
-	dist := map[node]int{start: 0}
-	prev := map[node]node{}
-	q := &pq{{start, 0, 0}}
-	seq := 1
-	for q.Len() > 0 {
-		it := heap.Pop(q).(item)
-		if it.cost > dist[it.n] {
-			continue
+	at, ok := g.idx[u.Loc]
+	if !ok {
+		return rt
+	}
+	if len(b.dist) != 2*n {
+		b.dist, b.prev = make([]int32, 2*n), make([]int32, 2*n)
+	}
+	for i := range b.dist {
+		b.dist[i] = unreached
+	}
+	touch := func(h int32) int32 {
+		if b.enemyZOC[h] {
+			return 1
 		}
-		for _, n := range r.neighbors(it.n.hex) {
-			c, why := r.stepCost(b, t, it.n.hex, n)
-			if why != "" {
+		return 0
+	}
+	start := at*2 + touch(at)
+	rt.start = start
+	limit := func(node int32) int32 {
+		if node&1 == 0 && canDouble {
+			return int32(2 * ma)
+		}
+		return int32(ma)
+	}
+	// Dijkstra over (hex, touched an enemy ZOC) with a bucket queue:
+	// nodes leave in order of cost, then of arrival.
+	for i := range b.buckets {
+		b.buckets[i] = b.buckets[i][:0]
+	}
+	push := func(node, c int32) {
+		for int(c) >= len(b.buckets) {
+			b.buckets = append(b.buckets, nil)
+		}
+		b.buckets[c] = append(b.buckets[c], node)
+	}
+	b.dist[start] = 0
+	push(start, 0)
+	for c := 0; c < len(b.buckets); c++ {
+		for j := 0; j < len(b.buckets[c]); j++ {
+			x := b.buckets[c][j]
+			if int32(c) > b.dist[x] {
 				continue
 			}
-			nx := node{n, it.n.touched || b.enemyZOC[n]}
-			nc := it.cost + c
-			if nc > limit(nx) && it.n != start {
-				continue
+			h := x / 2
+			for k, nh := range g.nb[h] {
+				sc := mc.cost[6*int(h)+k]
+				if sc < 0 || b.enemyAt[nh] {
+					continue
+				}
+				step := b.adjust(int(sc), mc.flags[6*int(h)+k], mc.fef, b.enemyZOC[nh])
+				nx := nh*2 + ((x & 1) | touch(nh))
+				nc := int32(c + step)
+				if nc > limit(nx) && x != start {
+					continue
+				}
+				if b.dist[nx] <= nc {
+					continue
+				}
+				b.dist[nx], b.prev[nx] = nc, x
+				push(nx, nc)
 			}
-			if old, ok := dist[nx]; ok && old <= nc {
-				continue
-			}
-			dist[nx], prev[nx] = nc, it.n
-			heap.Push(q, item{nx, nc, seq})
-			seq++
 		}
 	}
-	for n, c := range dist {
-		if n == start || n.hex == u.Loc {
+	// each hex by its cheaper node; at equal cost the one that touched
+	// an enemy ZOC
+	for h := int32(0); h < int32(n); h++ {
+		if h == at {
 			continue
 		}
-		if old, ok := out.cost[n.hex]; ok && (old < c || old == c && !n.touched) {
-			continue
+		best := int32(-1)
+		for _, x := range [2]int32{h*2 + 1, h * 2} {
+			if b.dist[x] != unreached && (best < 0 || b.dist[x] < b.dist[best]) {
+				best = x
+			}
 		}
-		out.cost[n.hex] = c
-		var p []string
-		for x := n; x != start; x = prev[x] {
-			p = append(p, x.hex)
-		}
-		slices.Reverse(p)
-		out.path[n.hex] = p
+		rt.best[h] = best
 	}
-	return out
+	return rt
 }
 
 // checkPath judges a unit's move along a path of adjacent hexes (5.1,
@@ -462,7 +635,7 @@ func (r *Rules) reach(b *moveBoard, u *Unit) route {
 func (r *Rules) checkPath(b *moveBoard, u *Unit, path []string) string {
 	t := r.typ(u)
 	ma, canDouble := r.allowance(u)
-	touched := b.enemyZOC[u.Loc]
+	touched := b.zocAt(r, u.Loc)
 	cost, at := 0, u.Loc
 	for i, h := range path {
 		if !Adjacent(at, h) {
@@ -473,7 +646,7 @@ func (r *Rules) checkPath(b *moveBoard, u *Unit, path []string) string {
 			return fmt.Sprintf("%s cannot enter %s: %s", u.ID, h, why)
 		}
 		cost += c
-		touched = touched || b.enemyZOC[h]
+		touched = touched || b.zocAt(r, h)
 		lim := ma
 		if !touched && canDouble {
 			lim = 2 * ma
@@ -489,6 +662,36 @@ func (r *Rules) checkPath(b *moveBoard, u *Unit, path []string) string {
 		at = h
 	}
 	return ""
+}
+
+// pathOK is checkPath by hex number, for the legal tree: whether a unit
+// of class mc, with allowance ma (doubled out of enemy ZOC when
+// canDouble), may take the path from hex at.
+func (r *Rules) pathOK(b *moveBoard, mc *moveClass, ma int, canDouble bool, at int32, path []int32) bool {
+	g := r.geo
+	touched := b.enemyZOC[at]
+	cost := 0
+	for i, h := range path {
+		k := slices.Index(g.nb[at], h)
+		if k < 0 {
+			return false
+		}
+		sc := mc.cost[6*int(at)+k]
+		if sc < 0 || b.enemyAt[h] {
+			return false
+		}
+		cost += b.adjust(int(sc), mc.flags[6*int(at)+k], mc.fef, b.enemyZOC[h])
+		touched = touched || b.enemyZOC[h]
+		lim := ma
+		if !touched && canDouble {
+			lim = 2 * ma
+		}
+		if i > 0 && cost > lim {
+			return false
+		}
+		at = h
+	}
+	return true
 }
 
 // stackLimit is the stacking points a hex holds (Basics: Stacking): 18
@@ -619,8 +822,8 @@ func (r *Rules) moveOrder(s *State, side string, args []string, ev *events) erro
 	if len(path) == 1 {
 		// the least-cost route of the slowest unit, judged for all
 		rt := r.reach(b, slowest(r, us))
-		p, ok := rt.path[path[0]]
-		if !ok {
+		p := rt.path(path[0])
+		if p == nil {
 			return fail("%s", r.whyNot(b, us, path[0]))
 		}
 		path = p
@@ -667,7 +870,7 @@ func (r *Rules) whyNot(b *moveBoard, us []*Unit, dest string) string {
 	if ok, why := r.mayEnter(t, dest); !ok {
 		return fmt.Sprintf("%s cannot enter %s: %s", us[0].ID, dest, why)
 	}
-	if b.enemyAt[dest] {
+	if b.enemyIn(r, dest) {
 		return fmt.Sprintf("%s cannot enter %s: enemy units are there (overruns come with combat, 6.4)", us[0].ID, dest)
 	}
 	ma, _ := r.allowance(slowest(r, us))
@@ -763,41 +966,58 @@ func (r *Rules) moveChoices(s *State, side string) []adjudicator.Choice {
 // dests: the hexes a stack may move to (by the slowest unit's least-cost
 // route, judged for every unit, and within the stacking limit).
 func (r *Rules) dests(s *State, b *moveBoard, side string, us []*Unit) []adjudicator.Choice {
+	g := r.geo
 	rt := r.reach(b, slowest(r, us))
-	moving := map[string]bool{}
 	n := 0
 	for _, u := range us {
-		moving[u.ID] = true
 		n += r.values(u).Stack
 	}
-	var out []adjudicator.Choice
-	for _, h := range r.geo.ids {
-		p, ok := rt.path[h]
-		if !ok {
-			continue
-		}
-		if b.stack == nil {
-			b.stack = map[string]int{}
-			for _, u := range s.Units {
-				if u.Side == side && onMap(u.Loc) {
-					b.stack[u.Loc] += r.values(u).Stack
-				}
+	if b.stack == nil {
+		b.stack = make([]int, len(g.ids))
+		for _, u := range s.Units {
+			if i, ok := g.idx[u.Loc]; ok && u.Side == side {
+				b.stack[i] += r.values(u).Stack
 			}
 		}
-		have := 0
-		if b.stack[h] > 0 {
-			have = b.stack[h] - r.stackAt(s, side, h, nil) + r.stackAt(s, side, h, moving)
+	}
+	// the units to judge on the slowest's route: one of each class and
+	// allowance but the slowest's own, which its route suits
+	type judge struct {
+		mc        *moveClass
+		ma        int
+		canDouble bool
+	}
+	slow := slowest(r, us)
+	sma, sdbl := r.allowance(slow)
+	judged := []judge{{r.class(r.typ(slow)), sma, sdbl}}
+	for _, u := range us {
+		ma, dbl := r.allowance(u)
+		if j := (judge{r.class(r.typ(u)), ma, dbl}); !slices.Contains(judged, j) {
+			judged = append(judged, j)
 		}
-		if have+n > r.stackLimit(h) {
-			// Basics: Stacking, even into an empty hex (a stack of 12
-			// points may not enter rough-forest, which holds 11).
+	}
+	judged = judged[1:]
+	at := g.idx[slow.Loc]
+	var out []adjudicator.Choice
+	var buf []int32
+	for i, h := range g.ids {
+		if rt.best[i] < 0 {
+			continue
+		}
+		// Basics: Stacking, even into an empty hex (a stack of 12 points
+		// may not enter rough-forest, which holds 11). The moving units
+		// are all in their start hex, never a destination.
+		if b.stack[i]+n > r.stackLimit(h) {
 			continue
 		}
 		good := true
-		for _, u := range us {
-			if len(us) > 1 && r.checkPath(b, u, p) != "" {
-				good = false
-				break
+		if len(judged) > 0 {
+			buf = rt.pathI(int32(i), buf)
+			for _, j := range judged {
+				if !r.pathOK(b, j.mc, j.ma, j.canDouble, at, buf) {
+					good = false
+					break
+				}
 			}
 		}
 		if good {

@@ -135,8 +135,9 @@ func TestSection5_1_StepCosts(t *testing.T) {
 			break
 		}
 	}
-	dry, rainDry, rainWet := &moveBoard{}, &moveBoard{rain: true}, &moveBoard{rain: true, rainSeason: true}
-	zoc := &moveBoard{enemyZOC: map[string]bool{to: true}}
+	dry, rainDry, rainWet := r.newBoard(false, false), r.newBoard(true, false), r.newBoard(true, true)
+	zoc := r.newBoard(false, false)
+	zoc.enemyZOC[r.geo.idx[to]] = true
 	for _, c := range []struct {
 		name     string
 		b        *moveBoard
@@ -181,7 +182,7 @@ func TestSection5_2_DoubleMoveAndOneHex(t *testing.T) {
 	rt := r.reach(r.moveBoard(s, FEF), u)
 	far := ""
 	for _, h := range r.geo.ids {
-		if c, ok := rt.cost[h]; ok && c > ma && c <= 2*ma && len(rt.path[h]) >= 3 {
+		if c, ok := rt.cost(h); ok && c > ma && c <= 2*ma && len(rt.path(h)) >= 3 {
 			far = h
 			break
 		}
@@ -193,9 +194,9 @@ func TestSection5_2_DoubleMoveAndOneHex(t *testing.T) {
 	refused(t, r, s2, FEF, "move 1_BEP "+start, "1 BEP has already moved this phase (5.0")
 	// with a VM regiment next to the start, the allowance is not doubled
 	s = bare(t, r, FEF, map[string]string{"1 BEP": start, "308/36": ""})
-	s.unit("308/36").Loc = nextTo(r, start, func(h Hex) bool { return h.Terrain != "sea" && !slices.Contains(rt.path[far], h.ID) })
+	s.unit("308/36").Loc = nextTo(r, start, func(h Hex) bool { return h.Terrain != "sea" && !slices.Contains(rt.path(far), h.ID) })
 	refused(t, r, s, FEF, "move 1_BEP "+far, "cannot reach")
-	p := rt.path[far]
+	p := rt.path(far)
 	refused(t, r, s, FEF, "move 1_BEP "+strings.Join(p, " "), "its movement allowance doubles only when it does not start, pass or end in an enemy ZOC (5.2)")
 	// one hex always: Desorg (allowance 4), in ZOC: a step costing more
 	s.unit("1 BEP").Desorg = true
