@@ -93,6 +93,9 @@ type Canvas struct {
 	face  font.Face
 	fk    faceKey
 	size  float64
+	// least is the smallest font size selected since the canvas was
+	// made or LeastFont last reset it (0: none).
+	least float64
 }
 
 func newCanvas(img *image.RGBA, f *faces) *Canvas {
@@ -116,6 +119,18 @@ func (c *Canvas) Font(size float64, bold bool) {
 	c.face, c.fk = c.faces.face(size, bold)
 	c.SetFontFace(c.face)
 	c.size = size
+	if c.least == 0 || size < c.least {
+		c.least = size
+	}
+}
+
+// LeastFont is the smallest font size (pixels) selected on the canvas
+// since it was made or last reset, and resets it: how small the text of
+// a drawing is (tests of what reads on a phone).
+func (c *Canvas) LeastFont() float64 {
+	l := c.least
+	c.least = 0
+	return l
 }
 
 // Text draws s anchored at (x, y): ax, ay as gg.DrawStringAnchored, with

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
+	"math"
 	"sort"
 	"strings"
 
@@ -57,6 +58,10 @@ func (r *Renderer) PNGRegion(v adjudicator.View, region string) ([]byte, error) 
 	regions := rg.Regions()
 	rect, ok := regions[region]
 	if !ok {
+		region = RegionName(region)
+		rect, ok = regions[region]
+	}
+	if !ok {
 		var names []string
 		for k := range regions {
 			names = append(names, k)
@@ -98,6 +103,68 @@ func (r *Renderer) PNGRegion(v adjudicator.View, region string) ([]byte, error) 
 	}
 	r.mu.Unlock()
 	return bytes.Clone(png), nil
+}
+
+// A crop reads on a phone when the text on its counters is at least
+// MinTextPx pixels high once the image is shown PreviewWidth pixels wide
+// (Discord's inline preview on a phone; issue 15, item 4): a crop is no
+// wider than PreviewWidth*smallest/MinTextPx pixels, where smallest is the
+// smallest font size of the counters' text.
+const (
+	PreviewWidth = 400
+	MinTextPx    = 10
+)
+
+// ReadableWidth is the widest crop in which text of font size px still
+// reads at MinTextPx in a PreviewWidth preview.
+func ReadableWidth(px float64) int {
+	return int(math.Floor(px * PreviewWidth / MinTextPx))
+}
+
+// CropAround is a w x h rectangle centred on (x, y), moved inside bounds
+// (and cut to them if larger).
+func CropAround(x, y float64, w, h int, bounds image.Rectangle) image.Rectangle {
+	r := image.Rect(0, 0, w, h).Add(image.Pt(int(math.Round(x))-w/2, int(math.Round(y))-h/2))
+	if r.Max.X > bounds.Max.X {
+		r = r.Sub(image.Pt(r.Max.X-bounds.Max.X, 0))
+	}
+	if r.Max.Y > bounds.Max.Y {
+		r = r.Sub(image.Pt(0, r.Max.Y-bounds.Max.Y))
+	}
+	if r.Min.X < bounds.Min.X {
+		r = r.Add(image.Pt(bounds.Min.X-r.Min.X, 0))
+	}
+	if r.Min.Y < bounds.Min.Y {
+		r = r.Add(image.Pt(0, bounds.Min.Y-r.Min.Y))
+	}
+	return r.Intersect(bounds)
+}
+
+// RegionName is the key a region is known by for a place's name: lower
+// case, accents dropped, spaces as hyphens ("Françoise" is
+// "francoise", "Dien Bien Phu" "dien-bien-phu").
+func RegionName(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(s)) {
+		switch r {
+		case 'à', 'á', 'â', 'ä', 'ã':
+			r = 'a'
+		case 'ç':
+			r = 'c'
+		case 'è', 'é', 'ê', 'ë':
+			r = 'e'
+		case 'ì', 'í', 'î', 'ï':
+			r = 'i'
+		case 'ò', 'ó', 'ô', 'ö', 'õ', 'ơ':
+			r = 'o'
+		case 'ù', 'ú', 'û', 'ü', 'ư':
+			r = 'u'
+		case ' ', '_':
+			r = '-'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // drawRegion draws v in full on a kit's image and encodes the part rect.

@@ -150,8 +150,8 @@ func drawCounter(c *render.Canvas, x, y float64, p piece) {
 	if k.Side == hell.French && k.Kind == hell.KindTank {
 		unit = "TANKS"
 	}
-	c.FitFont(unit, w-6, 9.5, 6.5, true)
-	c.Text(unit, x+3, y+7, 0, 0.5, text)
+	c.FitFont(unit, w-4, 9.5, counterText, true)
+	c.Text(unit, x+2, y+7, 0, 0.5, text)
 
 	// symbol and company / battalion number
 	sx, sy := x+3, y+13
@@ -182,19 +182,27 @@ func drawCounter(c *render.Canvas, x, y float64, p piece) {
 	c.Font(10, true)
 	c.Text(vals, x+(w-8)/2, y+30, 0.5, 0.5, text)
 
-	// markers over the counter's top-right corner
-	mx := x + w - 4
+	// markers in the band above the counter (markH, which the stacks'
+	// layout leaves free), never over its id (issue 15, item 4)
+	mx := x + w
 	if k.Losses > 0 {
-		badge(c, mx, y-1, fmt.Sprintf("-%d", k.Losses), inkBlack, inkWhite)
-		mx -= 16
+		mx -= badge(c, mx, y-markH+4, fmt.Sprintf("-%d", k.Losses), inkBlack, inkWhite) + 2
 	}
 	if k.Disorg {
-		badge(c, mx, y-1, "D", inkDisorg, inkBlack)
-		mx -= 14
+		mx -= badge(c, mx, y-markH+4, "D", inkDisorg, inkBlack) + 2
 	}
 	if k.Fatigued {
-		badge(c, mx, y-1, "F", inkFatig, inkBlack)
+		badge(c, mx, y-markH+4, "F", inkFatig, inkBlack)
 	}
+}
+
+// markH is the band above a counter its markers (step losses, D, F)
+// take.
+const markH = 12.0
+
+// marked reports whether a piece has markers (and needs the band).
+func (p piece) marked() bool {
+	return !p.chip && (p.k.Losses > 0 || p.k.Disorg || p.k.Fatigued)
 }
 
 // nato draws the unit-type box: infantry a cross, a machine-gun platoon a
@@ -217,18 +225,18 @@ func nato(c *render.Canvas, x, y float64, kind string, ink interface{ RGBA() (r,
 	}
 	c.Stroke()
 	if kind == hell.KindThai {
-		c.Font(7, true)
+		c.Font(counterText, true)
 		c.Text("T", x+w/2+0.5, y+h/2+1, 0.5, 0.5, ink)
 	}
 }
 
 // regiment draws the VM regimental symbol: its number in a black disc.
 func regiment(c *render.Canvas, x, y float64, sym string) {
-	c.DrawCircle(x+8, y+6, 7.5)
+	c.DrawCircle(x+8, y+6.5, 8.5)
 	c.SetColor(inkBlack)
 	c.Fill()
-	c.FitFont(sym, 13, 8.5, 6, true)
-	c.Text(sym, x+8, y+6, 0.5, 0.5, inkVMLight)
+	c.Font(counterText, true)
+	c.Text(sym, x+8, y+6.5, 0.5, 0.5, inkVMLight)
 }
 
 func drawHidden(c *render.Canvas, x, y float64, n int) {
@@ -244,7 +252,7 @@ func drawHidden(c *render.Canvas, x, y float64, n int) {
 	}
 	c.Stroke()
 	c.Frame(x, y, x+w, y+hh, 1, inkVMDark)
-	c.Font(8.5, true)
+	c.Font(counterText, true)
 	c.Text("VM", x+3, y+7, 0, 0.5, inkBlack)
 	c.Font(20, true)
 	c.HaloText("?", x+w/2, y+hh/2+1, 0.5, 0.5, inkBlack, inkVMLight)
@@ -298,9 +306,10 @@ func countText(c *render.Canvas, x, y float64, n int) {
 	c.Text(s, x-w/2+4, y-2.5, 0.5, 0.5, inkBlack)
 }
 
-// badge: a small marker with text, right edge at x, top at y.
-func badge(c *render.Canvas, x, y float64, s string, fill, ink interface{ RGBA() (r, g, b, a uint32) }) {
-	c.Font(9, true)
+// badge: a small marker with text, right edge at x, top at y-4; it
+// returns its width.
+func badge(c *render.Canvas, x, y float64, s string, fill, ink interface{ RGBA() (r, g, b, a uint32) }) float64 {
+	c.Font(counterText, true)
 	w := math.Max(c.Width(s)+6, 12)
 	c.DrawRoundedRectangle(x-w, y-4, w, 12, 3)
 	c.SetColor(fill)
@@ -309,6 +318,7 @@ func badge(c *render.Canvas, x, y float64, s string, fill, ink interface{ RGBA()
 	c.SetLineWidth(1)
 	c.Stroke()
 	c.Text(s, x-w/2, y+2, 0.5, 0.5, ink)
+	return w
 }
 
 func drawChip(c *render.Canvas, x, y, w, h float64, side string, n int) {

@@ -340,6 +340,9 @@ func (cd *card) size(vert bool) (float64, float64) {
 			} else {
 				hgt += counterH + counterGap
 			}
+			if p.marked() {
+				hgt += markH
+			}
 		}
 		return counterW, hgt - counterGap
 	}
@@ -347,7 +350,17 @@ func (cd *card) size(vert bool) (float64, float64) {
 	for _, p := range cd.pieces {
 		w += p.width() + counterGap
 	}
-	return w - counterGap, counterH
+	return w - counterGap, counterH + band(cd.pieces)
+}
+
+// band is the room left above a row of pieces for their markers.
+func band(ps []piece) float64 {
+	for _, p := range ps {
+		if p.marked() {
+			return markH
+		}
+	}
+	return 0
 }
 
 func tabWidth(id string) float64 { return 17 + approxWidth(id, 10.5) }
@@ -356,11 +369,13 @@ func tabWidth(id string) float64 { return 17 + approxWidth(id, 10.5) }
 // the tray's size.
 func trayShape(ps []piece, cols int) ([][2]float64, float64, float64) {
 	var cells [][2]float64
-	x, y, w := 0.0, 0.0, 0.0
+	// every row leaves the markers' band when any piece has markers
+	mb := band(ps)
+	x, y, w := 0.0, mb, 0.0
 	for i, p := range ps {
 		if i > 0 && i%cols == 0 {
 			x = 0
-			y += counterH + counterGap + 4
+			y += counterH + counterGap + 4 + mb
 		}
 		cells = append(cells, [2]float64{x, y})
 		x += p.width() + counterGap + 4
@@ -481,11 +496,11 @@ func (h *board) placePA(p *render.Placer, cd *card) {
 func (h *board) placeZone(p *render.Placer, cd *card) {
 	g := cd.zone
 	n := len(cd.pieces)
-	var widths [capZone + 2]float64 // pieces' widths: all a tray's shape depends on
+	var widths [capZone + 2]float64 // pieces' widths: with their band, all a tray's shape depends on
 	for i, pc := range cd.pieces {
 		widths[min(i, len(widths)-1)] = pc.width()
 	}
-	cs := h.candidates(candKey{at: g.z.ID, n: n, widths: widths}, func() *cands {
+	cs := h.candidates(candKey{at: g.z.ID, n: n, widths: widths, band: band(cd.pieces)}, func() *cands {
 		cs := &cands{}
 		for _, cols := range []int{n, (n + 1) / 2, (n + 2) / 3, 1} {
 			if cols < 1 {
@@ -542,6 +557,7 @@ type candKey struct {
 	size   [2][2]float64 // a PA card's, across and down
 	n      int
 	widths [capZone + 2]float64 // a zone tray's pieces
+	band   float64              // and their markers' band
 }
 
 // candidates returns the candidates for k, made by mk if new.
@@ -597,6 +613,9 @@ func (h *board) drawCard(c *render.Canvas, cd *card) {
 		h.tab(c, x, y, counterW, tabH, id, cd.ctrl, cd.hot)
 		y += tabH + counterGap
 		for _, p := range cd.pieces {
+			if p.marked() {
+				y += markH
+			}
 			if p.chip {
 				h.chip(c, x, y, counterW, 18, p.k.Side, p.n)
 				y += 18 + counterGap
@@ -608,6 +627,7 @@ func (h *board) drawCard(c *render.Canvas, cd *card) {
 		return
 	}
 	tw := tabWidth(id)
+	y += band(cd.pieces)
 	h.tab(c, x, y, tw, counterH, id, cd.ctrl, cd.hot)
 	x += tw + counterGap
 	for _, p := range cd.pieces {

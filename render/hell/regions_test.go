@@ -1,0 +1,214 @@
+package hellmap
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/hell"
+	"github.com/umpirebot/umpire/render"
+)
+
+// TestRegionsReadOnAPhone (issue 15, item 4): there is a close-up of each
+// CR and of the airstrip, holding the CR's PAs; each is narrow enough that
+// the smallest text on a counter is at least 10 px high when the crop is
+// shown 400 px wide; and no counter of any view is drawn with smaller
+// text than that.
+func TestRegionsReadOnAPhone(t *testing.T) {
+	h := newBoard(testData)
+	regions := h.Regions()
+	var want []string
+	for _, id := range testData.ZoneOrder {
+		if z := testData.Zones[id]; z.Kind == hell.ZoneCR {
+			want = append(want, render.RegionName(z.Name))
+		}
+	}
+	want = append(want, "airstrip")
+	for _, n := range []string{"huguette", "beatrice", "isabelle", "francoise", "anne-marie", "airstrip"} {
+		if _, ok := regions[n]; !ok {
+			t.Errorf("no region %q", n)
+		}
+	}
+	if len(regions) != len(want) {
+		t.Errorf("regions %d, want %d (%v)", len(regions), len(want), want)
+	}
+	for name, rect := range regions {
+		if rect.Empty() || !rect.In(image.Rect(0, 0, hellW, hellH)) {
+			t.Errorf("%s: %v is not inside the map", name, rect)
+		}
+		// the text's height on a phone: its size scaled by 400 / width
+		if px := counterText * render.PreviewWidth / float64(rect.Dx()); px < render.MinTextPx {
+			t.Errorf("%s: %d px wide, counter text %.1f px: %.1f px high in a 400 px preview, want >= 10", name, rect.Dx(), counterText, px)
+		}
+	}
+	for _, g := range h.zones {
+		if g.z.Kind != hell.ZoneCR {
+			continue
+		}
+		rect := regions[render.RegionName(g.z.Name)]
+		for _, p := range h.pas {
+			if p.zone == g && !image.Pt(int(p.x), int(p.y)).In(rect) {
+				t.Errorf("%s: PA %s at %.0f,%.0f is outside the crop %v", g.z.Name, p.p.ID, p.x, p.y, rect)
+			}
+		}
+	}
+	// the text drawn on every counter of every view, markers included
+	c := render.NewCanvas(image.NewRGBA(image.Rect(0, 0, 120, 120)))
+	g := midAssault(t)
+	g.do(t, adjudicator.Referee, "override unit 1/13DBLE-1 status fatigued", "override unit 1/13DBLE-1 status disorganized")
+	for _, vw := range viewers {
+		b, err := boardOf(g.view(vw.v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range b.Stacks {
+			for _, ps := range [][]piece{pieces(s.Counters, capPA), pieces(s.Counters, 99)} {
+				for _, p := range ps {
+					c.LeastFont()
+					drawCounter(c, 30, 30, p)
+					if f := c.LeastFont(); f < counterText {
+						t.Errorf("%s view, %s: %+v drawn with %.1f px text, below %.1f", vw.name, s.At, p.k, f, counterText)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestRegionNonInterference: a close-up, like the whole map, is the same
+// bytes for the French player and the public whatever the hidden VM facts
+// (DESIGN invariant 1; issue 15, item 4).
+func TestRegionNonInterference(t *testing.T) {
+	base := func(t *testing.T) *game { return midAssault(t).do(t, hell.French, "done") }
+	ref := adjudicator.Referee
+	a := base(t).do(t, ref, "override unit 316/98/215 at N", "override unit 308/36/80 losses 2")
+	b := base(t).do(t, ref, "override unit 316/98/439 at N", "override unit 308/36/84 status disorganized")
+	r := newRenderer()
+	for _, vw := range viewers[:2] { // public, french
+		for _, region := range []string{"huguette", "gabrielle", "airstrip", "isabelle"} {
+			pa, err := r.PNGRegion(a.view(vw.v), region)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pb, err := newRenderer().PNGRegion(b.view(vw.v), region)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(pa, pb) {
+				t.Errorf("%s view, %s: the crops differ with hidden VM facts", vw.name, region)
+			}
+		}
+	}
+	pa, _ := r.PNGRegion(a.view(adjudicator.ViewerOf(hell.VM)), "huguette")
+	pb, _ := r.PNGRegion(b.view(adjudicator.ViewerOf(hell.VM)), "huguette")
+	if bytes.Equal(pa, pb) {
+		t.Error("VM view: the crops are the same; the variants change nothing the VM sees there")
+	}
+}
+
+// TestRegionGolden: Huguette's close-up in the public and VM views
+// against the golden files (-update rewrites them).
+func TestRegionGolden(t *testing.T) {
+	g := midAssault(t)
+	r := newRenderer()
+	for _, c := range []struct {
+		name   string
+		v      adjudicator.Viewer
+		region string
+	}{{"huguette-public", adjudicator.Public, "huguette"}, {"beatrice-vm", adjudicator.ViewerOf(hell.VM), "beatrice"}} {
+		got, err := r.PNGRegion(operations(g.view(c.v)), c.region)
+		if err != nil {
+			t.Fatal(err)
+		}
+		im, err := png.Decode(bytes.NewReader(got))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if im.Bounds().Dx() != cropW || im.Bounds().Dy() != cropH {
+			t.Errorf("%s: %v, want %dx%d", c.name, im.Bounds(), cropW, cropH)
+		}
+		path := filepath.Join("testdata", "region-"+c.name+".png")
+		if *update {
+			if err := os.WriteFile(path, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test ./render/hell -update to create it)", err)
+		}
+		if bytes.Equal(got, want) {
+			continue
+		}
+		if d := pixelDiff(t, got, want); d != "" {
+			os.WriteFile(strings.TrimSuffix(path, ".png")+".got.png", got, 0o644)
+			t.Errorf("%s differs from the golden file: %s", c.name, d)
+		}
+	}
+}
+
+// TestRegionBudget: a cold close-up (a view not in the cache) within
+// the map budget of 80 ms (skipped under -short and the race detector).
+func TestRegionBudget(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("timing")
+	}
+	r := newRenderer()
+	v := operations(midAssault(t).view(adjudicator.Public))
+	r.PNGRegion(v, "huguette")
+	var ds []time.Duration
+	for i := 0; i < 9; i++ {
+		w := v
+		w.Status = []string{fmt.Sprint(i)}
+		t0 := time.Now()
+		if _, err := r.PNGRegion(w, "huguette"); err != nil {
+			t.Fatal(err)
+		}
+		ds = append(ds, time.Since(t0))
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	t.Logf("cold crop: median %v (min %v, max %v)", ds[4], ds[0], ds[8])
+	if ds[4] > 80*time.Millisecond {
+		t.Errorf("median cold crop %v, budget 80ms", ds[4])
+	}
+}
+
+// BenchmarkRegionCold: a new view's close-up of Huguette, against the
+// whole map's PNG encode (the cold map budget's yardstick).
+func BenchmarkRegionCold(b *testing.B) {
+	r := newRenderer()
+	v := operations(midAssault(b).view(adjudicator.Public))
+	if _, err := r.PNGRegion(v, "huguette"); err != nil {
+		b.Fatal(err)
+	}
+	img := drawn(b, v)
+	enc := render.NewEncoder(inks())
+	var cold, encode time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		w := v
+		w.Status = []string{fmt.Sprint(i)}
+		t0 := time.Now()
+		if _, err := r.PNGRegion(w, "huguette"); err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		if _, err := enc.Encode(img); err != nil {
+			b.Fatal(err)
+		}
+		cold += t1.Sub(t0)
+		encode += time.Since(t1)
+	}
+	b.ReportMetric(float64(cold.Nanoseconds())/float64(b.N), "ns/op")
+	b.ReportMetric(float64(encode.Nanoseconds())/float64(b.N), "map-encode-ns/op")
+	b.ReportMetric(float64(cold)/float64(encode), "crop/map-encode")
+}
