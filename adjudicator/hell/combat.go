@@ -60,8 +60,16 @@ func (r *Rules) terrainShift(s *State, loc, firerLoc string, asBase bool) (int, 
 	var why []string
 	if asBase {
 		// 6.2.5: French units attacking a PA from a PA are treated as in
-		// an assault base: -1, not the PA's protection.
-		return -1, []string{"attackers from a PA as from an assault base -1"}
+		// an assault base: -1, not the PA's protection; the hill stays
+		// (COMBAT RESULTS, 1.4: "only any potential hill bonus"; H58).
+		shift, why = -1, []string{"attackers from a PA as from an assault base -1"}
+		if p, ok := d.PAs[loc]; ok {
+			if h := r.hillShift(p.Hill, loc, firerLoc); h != 0 {
+				shift += h
+				why = append(why, fmt.Sprintf("hill %d", h))
+			}
+		}
+		return shift, why
 	}
 	if p, ok := d.PAs[loc]; ok {
 		shift -= 2
@@ -74,9 +82,19 @@ func (r *Rules) terrainShift(s *State, loc, firerLoc string, asBase bool) (int, 
 	}
 	zone := r.zoneOf(loc)
 	z := d.Zones[zone]
+	hill := z.Hill
+	if hill == "" && z.Terrain == "hill" {
+		hill = "hill"
+	}
 	if d.Bases[loc] != nil {
-		// An assault base lies in a trenched zone: -1 (6.2.5).
-		return -1, []string{"assault base -1"}
+		// An assault base lies in a trenched zone: -1 (6.2.5); on a hill
+		// zone the hill counts too (COMBAT RESULTS, ruling H58).
+		shift, why = -1, []string{"assault base -1"}
+		if h := r.hillShift(hill, zone, firerLoc); h != 0 {
+			shift += h
+			why = append(why, fmt.Sprintf("hill %d", h))
+		}
+		return shift, why
 	}
 	switch {
 	case z.Kind == ZoneJungle:
@@ -88,10 +106,6 @@ func (r *Rules) terrainShift(s *State, loc, firerLoc string, asBase bool) (int, 
 	case z.Terrain == "flat" || z.Terrain == "marsh":
 		shift++
 		why = append(why, "open +1")
-	}
-	hill := z.Hill
-	if hill == "" && z.Terrain == "hill" {
-		hill = "hill"
 	}
 	if h := r.hillShift(hill, zone, firerLoc); h != 0 {
 		shift += h
@@ -155,14 +169,29 @@ func (s *State) stepsOf(side, id string) int {
 
 // fireResult applies a Fire Table result on a side's units at loc (5.2,
 // 5.4): hits are queued for their owner to allocate.
-func (r *Rules) fireResult(s *State, target, loc, res string, natural int, vmFire, asBase bool, ev *events, why string) {
+func (r *Rules) fireResult(s *State, target, loc string, only []string, res string, natural int, vmFire, asBase bool, ev *events, why string) {
 	group := r.nextGroup(s)
 	add := func(kind string, units []string) {
+		if units == nil {
+			units = only
+		}
 		s.Hits = append(s.Hits, Hit{Side: target, At: loc, Kind: kind, Reason: why, Group: group, Fire: true, Units: units})
+	}
+	within := func(ids []string) []string {
+		if only == nil {
+			return ids
+		}
+		var out []string
+		for _, id := range ids {
+			if slices.Contains(only, id) {
+				out = append(out, id)
+			}
+		}
+		return out
 	}
 	if natural == 1 && vmFire {
 		// 5.2 critical hit: a tank present loses a step.
-		if tanks := r.tanksAt(s, loc); len(tanks) > 0 {
+		if tanks := within(r.tanksAt(s, loc)); len(tanks) > 0 {
 			ev.pub("%s: critical hit — a tank step is lost.", why)
 			add("tank", tanks)
 		}
@@ -173,7 +202,7 @@ func (r *Rules) fireResult(s *State, target, loc, res string, natural int, vmFir
 	case "D":
 		if r.d.Bases[loc] != nil || asBase {
 			// 5.4, 6.2.5: D applies to every unit in an assault base.
-			for _, id := range s.sideAt(target, loc) {
+			for _, id := range within(s.sideAt(target, loc)) {
 				add("disorg", []string{id})
 			}
 		} else {

@@ -38,6 +38,7 @@ func frenchMelee(t *testing.T) *State {
 	t.Helper()
 	s := board(t, French, StepCombat)
 	s.Captured["H7"] = true
+	designate(s, "H7") // 6.2.1: designated earlier in the impulse (H57)
 	return s
 }
 

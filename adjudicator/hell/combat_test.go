@@ -517,6 +517,7 @@ func TestFire_6_2_4_StepLossesOnePerUnit(t *testing.T) {
 			s.Captured["H6"] = true
 			putV(s, "H6", "308/88/23", "308/88/29", "308/88/322", "308/102/18", "308/102/54", "308/102/79")
 			putF(s, "N", c.units...)
+			designate(s, "H6")
 			s = mustApply(t, s, French, "standing losses most")
 			s, ev := roll(t, s, VM, "fire H6 N", c.die)
 			has(t, ev, "strength 18, column 21-25 (open +1)", c.res)
@@ -604,6 +605,7 @@ func TestFire_5_2_StepLossPrompt(t *testing.T) {
 	s.Captured["H6"] = true
 	putV(s, "H6", "308/88/23", "308/88/29", "308/88/322", "308/102/18", "308/102/54", "308/102/79")
 	putF(s, "N", "1/2REI-1", "BT2-1")
+	designate(s, "H6")
 	s, _ = roll(t, s, VM, "fire H6 N", 4) // 2 step losses
 	awaits(t, s, French, "a step loss at")
 	if got := legal(s, French); !sameSet(got, []string{"lose 1/2REI-1", "lose BT2-1"}) {
@@ -722,6 +724,10 @@ func TestFire_ColumnModifiers_Terrain(t *testing.T) {
 		{"JZ4", "G", -1},    // jungle
 		{"I1", "", -2},      // Isabelle PA
 		{"IP>I1", "I1", -1}, // Isabelle's base
+		{"E>B1", "B1", -2},  // base in hill zone E: base -1, hill -1 (H58)
+		{"E>B1", "E", -1},   // from zone E itself: the same hill
+		{"A>G1", "G1", -1},  // base in flat zone A: no hill
+		{"C>G1", "G1", -2},  // base on ridge C: hill -1
 	} {
 		if got, why := testRules.terrainShift(s, c.loc, c.from, false); got != c.want {
 			t.Errorf("fire at %s from %q: shift %+d (%v), want %+d", c.loc, c.from, got, why, c.want)
@@ -796,6 +802,7 @@ func TestFire_ColumnModifiers_EndToEnd(t *testing.T) {
 		s.Captured["H6"] = true
 		putV(s, "H6", "308/88/23", "308/88/29", "308/88/322")
 		putF(s, "N", "1/2REI-1")
+		designate(s, "H6")
 		_, ev := loose(t, s, VM, "fire H6 N", 2)
 		has(t, ev, "strength 9, column 10-12 (open +1)")
 	})
@@ -933,6 +940,7 @@ func TestFire_DieModifier_VMLossMarkers(t *testing.T) {
 				s.VM[id].Losses = c.losses[i]
 			}
 			putF(s, "N", "1/2REI-1", "1/2REI-2")
+			designate(s, "H6")
 			_, ev := roll(t, s, VM, "fire H6 N", 6)
 			has(t, ev, "column 10-12", c.res)
 			if c.die != "" {
@@ -1042,6 +1050,7 @@ func TestFire_6_2_5_AttackersFromAPATreatedAsAssaultBase(t *testing.T) {
 	s.Captured["H7"] = true
 	putV(s, "H7", "308/88/23", "308/88/29", "308/88/322")
 	putF(s, "H6", "1/2REI-1", "1/2REI-2")
+	designate(s, "H7")
 	_, ev := loose(t, s, VM, "fire H7 H6", 5)
 	if !strings.Contains(ev, "column 5-6") {
 		t.Fatal("6.2.5: VM defensive fire at French units attacking from a PA is read with the PA modifier " +
@@ -1111,5 +1120,14 @@ func TestFire_5_4_OneInfantryFirePerPlacePerImpulse(t *testing.T) {
 	}
 	if _, _, err := testRules.Apply(s, French, "artillery K>B1", constDice(1)); err != nil {
 		t.Fatalf("artillery at the other base: %v", err)
+	}
+}
+
+// designate: France designated pa for attack this impulse, with the named
+// units or every eligible one (6.2.1, ruling H57).
+func designate(s *State, pa string, with ...string) {
+	s.Fired[engageKey(pa)] = true
+	for _, id := range with {
+		s.Fired[engageByKey(pa, id)] = true
 	}
 }

@@ -516,10 +516,16 @@ func (r *Rules) operationsOrder(s *State, side, verb string, args []string, dice
 		}
 	case StepEngage:
 		err = r.engageOrder(s, verb, args, ev)
-	case StepBombard:
-		err = r.bombardOrder(s, side, verb, args, dice, ev)
-	case StepAdvance:
-		err = r.advanceOrder(s, side, verb, args, ev)
+	case StepBombard, StepAdvance:
+		switch {
+		case side == French && verb == "engage":
+			// 6.2.1 (ruling H57): designated before the VM's defensive fire.
+			err = r.engageOrderFrench(s, args, ev)
+		case s.Step == StepBombard:
+			err = r.bombardOrder(s, side, verb, args, dice, ev)
+		default:
+			err = r.advanceOrder(s, side, verb, args, ev)
+		}
 	case StepDefFire:
 		err = r.defFireOrder(s, side, verb, args, dice, ev)
 	case StepCombat:
@@ -1028,7 +1034,7 @@ func (r *Rules) bombardOrder(s *State, side, verb string, args []string, dice ad
 		s.Fired["air:"+loc] = true
 		// 6.2.2: the first air point fires at strength 3, each further one
 		// two columns to the right.
-		r.fire(s, French, loc, 3, 2*(n-1), 0, "", false, dice, ev, fmt.Sprintf("6.2.2: %d air point(s) on %s", n, r.d.locName(loc)))
+		r.fire(s, French, loc, nil, 3, 2*(n-1), 0, "", false, dice, ev, fmt.Sprintf("6.2.2: %d air point(s) on %s", n, r.d.locName(loc)))
 		return nil
 	}
 	if side == French {
@@ -1074,13 +1080,24 @@ func (r *Rules) artillery(s *State, side, loc string, dice adjudicator.Dice, ev 
 	if side == French {
 		label = "French artillery"
 	}
-	r.fire(s, side, loc, 12, 0, 0, "", false, dice, ev, fmt.Sprintf("%s on %s", label, r.d.locName(loc)))
+	var only []string
+	asBase := false
+	if side == VM && s.Half == French && s.Step == StepDefFire {
+		// 6.2.4: VM defensive artillery hits the French units attacking a
+		// VM PA, or every French unit in a trenched zone (ruling H57).
+		only = r.defFireVictims(s, loc)
+		asBase = r.d.isPA(loc)
+		label = "6.2.4: VM defensive artillery"
+	}
+	r.fire(s, side, loc, only, 12, 0, 0, "", asBase, dice, ev, fmt.Sprintf("%s on %s", label, r.d.locName(loc)))
 }
 
 // fire resolves one fire on the Fire Table at loc: the target is the other
 // side's units there.
 // asBase: the targets count as in an assault base (6.2.5).
-func (r *Rules) fire(s *State, side, loc string, strength, shift, drm int, from string, asBase bool, dice adjudicator.Dice, ev *events, why string) {
+// only: when set, the result falls on these units at loc alone (6.2.4:
+// the French units that attack, ruling H57).
+func (r *Rules) fire(s *State, side, loc string, only []string, strength, shift, drm int, from string, asBase bool, dice adjudicator.Dice, ev *events, why string) {
 	target := other(side)
 	if target == VM {
 		r.engageAt(s, loc, ev)
@@ -1108,7 +1125,7 @@ func (r *Rules) fire(s *State, side, loc string, strength, shift, drm int, from 
 		s.Hit = map[string]bool{}
 	}
 	s.Hit[loc] = true
-	r.fireResult(s, target, loc, res, natural, side == VM, asBase, ev, why)
+	r.fireResult(s, target, loc, only, res, natural, side == VM, asBase, ev, why)
 }
 
 func resultName(res string) string {

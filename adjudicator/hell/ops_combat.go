@@ -344,20 +344,157 @@ func (r *Rules) defFireTargets(s *State, side, from string) []string {
 		return nil
 	}
 	if d.isPA(from) {
+		// 6.2.4 (ruling H57): at French units that attack a VM PA, in the
+		// French PAs joined to this one or the zones its bases open on,
+		// and at every French unit in a trenched zone its bases open on.
+		att := r.declaredAttackerPlaces(s)
 		for _, q := range d.PALinks[from] {
-			if len(s.frenchAt(q)) > 0 {
+			if att[q] {
 				out = append(out, q)
 			}
 		}
 		for _, b := range d.PABases[from] {
-			if len(s.frenchAt(b.Zone)) > 0 {
+			if (att[b.Zone] || r.trenchedWithFrench(s, b.Zone)) && !slices.Contains(out, b.Zone) {
 				out = append(out, b.Zone)
 			}
 		}
-	} else if d.zoneKind(from) == ZonePeripheral && s.Trench[from] >= 1 && len(s.frenchAt(from)) > 0 {
+	} else if r.trenchedWithFrench(s, from) {
 		out = append(out, from)
 	}
 	return out
+}
+
+// trenchedWithFrench: 6.2.4, a peripheral zone containing trenches where
+// French units stand: the VM fires at every one of them.
+func (r *Rules) trenchedWithFrench(s *State, z string) bool {
+	return r.d.zoneKind(z) == ZonePeripheral && s.Trench[z] >= 1 && len(s.frenchAt(z)) > 0
+}
+
+// ---- 6.2.1 French engagement: the attacks France designates ----
+
+// engageKey marks a VM PA France designated for attack this impulse;
+// engageByKey one of the French units it named for it (none named: every
+// eligible unit attacks it).
+func engageKey(pa string) string       { return "engage:" + pa }
+func engageByKey(pa, id string) string { return "engageby:" + pa + ":" + id }
+
+// declaredAttackers: 6.2.1 (ruling H57), the French units designated to
+// attack pa this impulse that still may: the named ones, or every
+// eligible one when none was named.
+func (r *Rules) declaredAttackers(s *State, pa string) []string {
+	if !s.Fired[engageKey(pa)] {
+		return nil
+	}
+	elig := r.attackers(s, French, pa)
+	named := false
+	var out []string
+	for _, id := range elig {
+		if s.Fired[engageByKey(pa, id)] {
+			out = append(out, id)
+		}
+	}
+	prefix := "engageby:" + pa + ":"
+	for k := range s.Fired {
+		if strings.HasPrefix(k, prefix) {
+			named = true
+			break
+		}
+	}
+	if !named {
+		return elig
+	}
+	return out
+}
+
+// declaredAttackerPlaces: where the units designated to attack stand.
+func (r *Rules) declaredAttackerPlaces(s *State) map[string]bool {
+	out := map[string]bool{}
+	for _, pa := range r.d.PAOrder {
+		for _, id := range r.declaredAttackers(s, pa) {
+			out[s.French[id].Loc] = true
+		}
+	}
+	return out
+}
+
+// defFireVictims: 6.2.4, the French units at loc the VM's defensive fire
+// falls on: every one in a trenched peripheral zone, else those at loc
+// designated to attack a VM PA (ruling H57).
+func (r *Rules) defFireVictims(s *State, loc string) []string {
+	if r.trenchedWithFrench(s, loc) {
+		return nil
+	}
+	var out []string
+	for _, pa := range r.d.PAOrder {
+		for _, id := range r.declaredAttackers(s, pa) {
+			if s.French[id].Loc == loc && !slices.Contains(out, id) {
+				out = append(out, id)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// canEngage: 6.2.1, France designates a VM PA it will attack this
+// impulse, before the VM's defensive fire, and which units will attack it.
+func (r *Rules) canEngage(s *State, pa string, with []string) error {
+	d := r.d
+	switch {
+	case !d.isPA(pa):
+		return fail("France designates VM-held PAs for attack (6.2.1); %s is not a PA", r.placeName(pa))
+	case len(s.vmAt(pa)) == 0:
+		return fail("%s holds no VM unit to attack", d.locName(pa))
+	case s.Fired[engageKey(pa)]:
+		return fail("%s is already designated for attack this impulse", d.locName(pa))
+	}
+	elig := r.attackers(s, French, pa)
+	if len(elig) == 0 {
+		return fail("no organized French unit stands in a PA joined to %s or a zone whose assault base reaches it (6.2.5): move first, then designate", d.locName(pa))
+	}
+	for _, id := range with {
+		if !slices.Contains(elig, id) {
+			return fail("%s cannot attack %s (eligible: %s)", id, d.locName(pa), strings.Join(elig, ", "))
+		}
+	}
+	return nil
+}
+
+// engageOrderFrench: `engage <PA> [with <unit> ...]`, in France's
+// artillery or movement step (6.2.1, ruling H57).
+func (r *Rules) engageOrderFrench(s *State, args []string, ev *events) error {
+	if len(args) < 1 {
+		return fail("usage: engage <VM PA> [with <unit> ...]")
+	}
+	pa := r.canon(args[0])
+	var with []string
+	for _, w := range args[1:] {
+		if strings.EqualFold(w, "with") {
+			continue
+		}
+		id, err := r.sideUnit(s, French, w)
+		if err != nil {
+			return err
+		}
+		if !slices.Contains(with, id) {
+			with = append(with, id)
+		}
+	}
+	if err := r.canEngage(s, pa, with); err != nil {
+		return err
+	}
+	s.Fired[engageKey(pa)] = true
+	for _, id := range with {
+		s.Fired[engageByKey(pa, id)] = true
+	}
+	who := "every eligible unit"
+	if len(with) > 0 {
+		who = strings.Join(with, ", ")
+	}
+	ev.pub("6.2.1: France designates %s for attack this impulse, with %s.", r.d.locName(pa), who)
+	ev.mark("", "engage", "", pa)
+	r.engageAt(s, pa, ev)
+	return nil
 }
 
 // defArtilleryTargets: 5.4, French artillery at any place its infantry
@@ -396,9 +533,17 @@ func (r *Rules) defArtilleryTargets(s *State, side string) []string {
 		sort.Strings(out)
 		return out
 	}
+	// 6.2.4: at French units in a trenched zone, and at the French units
+	// that attack a VM PA (ruling H57).
+	att := r.declaredAttackerPlaces(s)
 	for _, z := range r.d.ZoneOrder {
-		if r.d.zoneKind(z) == ZonePeripheral && s.Trench[z] >= 1 && len(s.frenchAt(z)) > 0 {
+		if r.trenchedWithFrench(s, z) || att[z] {
 			out = append(out, z)
+		}
+	}
+	for _, pa := range r.d.PAOrder {
+		if att[pa] {
+			out = append(out, pa)
 		}
 	}
 	return out
@@ -505,9 +650,14 @@ func (r *Rules) infantryFire(s *State, side, from, target string, air int, dice 
 		why += fmt.Sprintf(" with %d air point(s)", air)
 	}
 	// 6.2.5: VM infantry fires at French units in a PA only when they
-	// attack from it (6.2.4), and such attackers count as in an assault base.
+	// attack from it (6.2.4), and such attackers count as in an assault
+	// base; the result falls on the attackers alone (ruling H57).
 	asBase := side == VM && r.d.isPA(target)
-	r.fire(s, side, target, strength, shift, -losses, from, asBase, dice, ev, why)
+	var only []string
+	if side == VM && s.Half == French {
+		only = r.defFireVictims(s, target)
+	}
+	r.fire(s, side, target, only, strength, shift, -losses, from, asBase, dice, ev, why)
 }
 
 // autoDefFire: the standing order "fire all": every location fires at its
@@ -606,7 +756,13 @@ func (r *Rules) canAttack(s *State, side, pa string, with []string, air int) err
 	if air > 0 && side != French || air > s.AirPoints {
 		return fail("air support: France only, %d point(s) left", s.AirPoints)
 	}
+	if side == French && !s.Fired[engageKey(pa)] && !s.Fired["melee:"+pa] {
+		return fail("%s was not designated for attack this impulse: France designates the VM PA it attacks, and its units, in the artillery or movement step, before the VM's defensive fire (`engage %s [with <unit> ...]`; 6.2.1, 6.2.4)", d.locName(pa), pa)
+	}
 	elig := r.attackers(s, side, pa)
+	if side == French {
+		elig = r.declaredAttackers(s, pa)
+	}
 	for _, id := range with {
 		if s.Fired[attackedKey(id)] {
 			return fail("%s already attacked this impulse: each unit attacks once per impulse, and the impulse's attacks are simultaneous (5, 5.5)", id)
@@ -627,6 +783,9 @@ func (r *Rules) canAttack(s *State, side, pa string, with []string, air int) err
 	}
 	for _, id := range with {
 		if !slices.Contains(elig, id) {
+			if side == French && slices.Contains(r.attackers(s, side, pa), id) {
+				return fail("%s was not named when %s was designated for attack (6.2.1, ruling H57); its designated attackers: %s", id, d.locName(pa), strings.Join(elig, ", "))
+			}
 			return fail("%s cannot attack %s (eligible: %s)", id, d.locName(pa), strings.Join(elig, ", "))
 		}
 	}
@@ -690,7 +849,9 @@ func (r *Rules) combatOrder(s *State, side, verb string, args []string, dice adj
 			return err
 		}
 		att := a.with
-		if len(att) == 0 {
+		if len(att) == 0 && side == French {
+			att = r.declaredAttackers(s, pa)
+		} else if len(att) == 0 {
 			att = r.attackers(s, side, pa)
 		}
 		if a.lead != "" && !slices.Contains(att, a.lead) {

@@ -111,8 +111,8 @@ var stepAsks = map[string]struct{ vm, french, def string }{
 	StepMove:        {vm: "`move <unit> <place>`, then `done`"},
 	StepDecide:      {vm: "`assault` or `pass`", french: "`recon <zone> [replacement|step]`, then `operate` or `pass`", def: "pass"},
 	StepEngage:      {vm: "`engage <battalion> ...`, then `done`"},
-	StepBombard:     {vm: "`fire <target>` (artillery), then `done`", french: "`fire <target>` (artillery), `air <target> <points>`, then `done`"},
-	StepAdvance:     {vm: "`move <unit> <place>`, then `done`"},
+	StepBombard:     {vm: "`fire <target>` (artillery), then `done`", french: "`fire <target>` (artillery), `air <target> <points>`, `engage <VM PA> [with <unit> ...]`, then `done`"},
+	StepAdvance:     {vm: "`move <unit> <place>`, then `done`", french: "`move <unit> <place>`, `engage <VM PA> [with <unit> ...]`, then `done`"},
 	StepDefFire:     {vm: "`fire <from> <target> [air points]`, `artillery <target>`, then `done`"},
 	StepCombat:      {vm: "`attack <PA> [with <battalion> ...] [lead <battalion>] [hold <battalion> ...] [crit tank]`, then `done`", french: "`attack <PA> [with <unit> ...] [lead <unit>] [hold <unit> ...] [air <n>]`, `fire <zone> [air]`, then `done`"},
 	StepDefMove:     {vm: "`move <unit> <place>`, then `done`"},
@@ -120,6 +120,41 @@ var stepAsks = map[string]struct{ vm, french, def string }{
 	StepNext:        {vm: "`continue` to the next impulse or `end`", def: "end"},
 	StepConsolidate: {vm: "`occupy <unit> <PA>`, `withdraw <unit> <place>`, then `done`"},
 	StepWithdraw:    {vm: "`withdraw <unit> <place>`, then `done`"},
+}
+
+// mayEngage: France may designate a VM PA for attack now (6.2.1).
+func (r *Rules) mayEngage(s *State, side string) bool {
+	if side != French {
+		return false
+	}
+	for _, pa := range r.d.PAOrder {
+		if r.canEngage(s, pa, nil) == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// appendEngage: 6.2.1 (ruling H57), France designates the VM PAs it will
+// attack this impulse, optionally naming its units.
+func (r *Rules) appendEngage(s *State, side string, out []adjudicator.Choice) []adjudicator.Choice {
+	if side != French {
+		return out
+	}
+	var pas []adjudicator.Choice
+	for _, pa := range r.d.PAOrder {
+		if r.canEngage(s, pa, nil) != nil {
+			continue
+		}
+		c := leaf(pa, r.placeName(pa))
+		var units []adjudicator.Choice
+		for _, id := range r.attackers(s, French, pa) {
+			units = append(units, leaf(id, "attacks it (name more units after it)"))
+		}
+		c.Next = []adjudicator.Choice{{Word: "with", Help: "only these units attack it", Next: units}}
+		pas = append(pas, c)
+	}
+	return appendIf(out, "engage", "designate a VM PA France attacks this impulse, before the VM's defensive fire (6.2.1)", pas)
 }
 
 // opLegal: the legal orders in the operational phase.
@@ -239,11 +274,13 @@ func (r *Rules) opLegal(s *State, side string) []adjudicator.Choice {
 		}
 		out = appendIf(out, "fire", "artillery at strength 12, one munitions level", ts)
 		out = appendIf(out, "air", "air points alone: strength 3, +2 columns per extra point (6.2.2)", air)
+		out = r.appendEngage(s, side, out)
 		out = append(out, done)
 	case StepAdvance:
 		pairs("move", "one PA or assault base (5.3) / one PA or zone (6.2.3)", r.unitIDs(s, side), func(id string) []string {
 			return r.assaultDests(s, side, id)
 		})
+		out = r.appendEngage(s, side, out)
 		out = append(out, done)
 	case StepDefFire:
 		var froms []adjudicator.Choice
@@ -285,6 +322,9 @@ func (r *Rules) opLegal(s *State, side string) []adjudicator.Choice {
 				// Declared with the attack, no hand-off: the unit for the
 				// morale difference (H49) and units that hold (H48).
 				att := r.attackers(s, side, pa)
+				if side == French {
+					att = r.declaredAttackers(s, pa)
+				}
 				var lead, hold []adjudicator.Choice
 				for _, id := range att {
 					lead = append(lead, leaf(id, "compares its morale and takes the first step loss"))
@@ -384,7 +424,7 @@ func (r *Rules) hasOrders(s *State, side string) bool {
 				return true
 			}
 		}
-		return false
+		return r.mayEngage(s, side)
 	case StepCombat:
 		for _, pa := range r.d.PAOrder {
 			if r.canAttack(s, side, pa, nil, 0) == nil {
@@ -430,7 +470,7 @@ func (r *Rules) hasOrders(s *State, side string) bool {
 				return true
 			}
 		}
-		return false
+		return r.mayEngage(s, side)
 	case StepDefMove:
 		if side == French {
 			for _, id := range r.frenchIDs {
