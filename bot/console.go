@@ -145,7 +145,7 @@ func (c *Console) Line(line string) {
 	// The acknowledgement first, as soon as the command is durable; then
 	// what it changed for the channel, maps drawn through the queue.
 	o := c.Service.Do(cmd)
-	for _, r := range o.Replies {
+	for _, r := range Coalesce(o.Replies) {
 		c.print(r)
 	}
 	c.Service.NewsShown(cmd.User, o.News)

@@ -270,6 +270,14 @@ func (s *Service) post(c Command, g *adjudicator.Game, replies []Reply, mods boo
 	if len(replies) > 0 {
 		d := Delivery{Game: g.Rec.ID, Channel: g.Rec.Channel, Title: g.Rules.Info().Name, Replies: replies,
 			Now: nowOf(g), Route: c.Route, Mods: mods, NoPing: !mods && c.Name != nameReminder}
+		if !d.NoPing {
+			// A reminder, or a call of the moderators: for the awaited.
+			for _, a := range d.Now.Awaiting {
+				if a.User != "" && !contains(d.Ping, a.User) {
+					d.Ping = append(d.Ping, a.User)
+				}
+			}
+		}
 		x.Out = func(seq, sub int) ([]byte, error) {
 			d.Seq, d.Sub = seq, sub
 			return json.Marshal(d)

@@ -40,6 +40,10 @@ type Delivery struct {
 	// mentions the awaited players.
 	Mods   bool `json:"mods,omitempty"`
 	NoPing bool `json:"no_ping,omitempty"`
+	// Ping lists the users the post mentions: those the command handed
+	// the turn to (never its actor), or those a reminder or a call of the
+	// moderators is for.
+	Ping []string `json:"ping,omitempty"`
 }
 
 // Now is a game's prompt as a delivery shows it.
@@ -127,7 +131,8 @@ func (s *Service) Compose(d Delivery, later []Delivery) []Reply {
 		}
 		out = append(out, m)
 	}
-	return out
+	// One post per command (issue 15 item 2).
+	return Coalesce(out)
 }
 
 func wantsMap(ds []Delivery, view, to string) bool {

@@ -35,6 +35,7 @@ type note struct {
 	game    string
 	changed bool // the command created a game or committed entries
 	news    []storage.News
+	ping    []string // the users the command handed the turn to
 }
 
 // Opt returns an option's value.

@@ -36,6 +36,16 @@ type Reply struct {
 	// game.
 	Join     []adjudicator.Side `json:"join,omitempty"`
 	JoinGame string             `json:"join_game,omitempty"`
+	// Offer, on a game's channel post, names the seats offered to members
+	// who have not answered yet (Discord shows "Accept" and "Decline"
+	// buttons); JoinGame is the game.
+	Offer []Seated `json:"offer,omitempty"`
+	// Confirm, on a private reply, is the command that confirms what the
+	// reply asks about (Discord shows a Confirm button running it).
+	Confirm string `json:"confirm,omitempty"`
+	// await marks the reply saying who is awaited: commit fills its text
+	// with who the command handed the turn to (pingAwaited).
+	await bool
 	// File is a document to attach (a game's record, as JSON), named
 	// FileName; the console writes it under --out.
 	File     []byte `json:"-"`
@@ -49,9 +59,11 @@ type Reply struct {
 type Outcome struct {
 	Replies []Reply
 	Game    string
-	// Changed: the command created a game or committed entries (the
-	// awaited players are pinged on what it posts).
+	// Changed: the command created a game or committed entries.
 	Changed bool
+	// Ping lists the users the command handed the turn to, whom the
+	// replies' channel post mentions (issue 15: never the caller).
+	Ping []string
 	// News is the caller's kept private news the replies show: the
 	// transport calls NewsShown once they are out.
 	News []storage.News
@@ -164,7 +176,7 @@ func (s *Service) Do(c Command) Outcome {
 	}
 	c.note = &note{}
 	replies := s.handle(c)
-	return s.withNews(c, Outcome{Replies: replies, Game: c.note.game, Changed: c.note.changed, News: c.note.news})
+	return s.withNews(c, Outcome{Replies: replies, Game: c.note.game, Changed: c.note.changed, News: c.note.news, Ping: c.note.ping})
 }
 
 // Busy reports whether a command is being run now: the map queue rests
@@ -330,6 +342,9 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	}
 	out = append(out, Reply{Text: "Seats: " + strings.Join(seatText, ", ") + "."})
 	out = append(out, s.awaiting(g)...)
+	if c.note != nil {
+		c.note.ping = pingAwaited(out, Now{}, g, c.User)
+	}
 	return out, nil
 }
 
@@ -549,7 +564,9 @@ func (s *Service) commit(c Command, sl *slot, st *adjudicator.Step, header *adju
 	g := sl.g
 	after := g.Preview(st)
 	var mine, rest []Reply
-	for _, r := range announce(after) {
+	all := announce(after)
+	ping := pingAwaited(all, NowOf(g), after, c.User)
+	for _, r := range all {
 		if r.To == c.User && r.To != "" && r.Map == "" {
 			mine = append(mine, r)
 		} else {
@@ -559,7 +576,7 @@ func (s *Service) commit(c Command, sl *slot, st *adjudicator.Step, header *adju
 	var out []byte
 	if len(rest) > 0 {
 		d := Delivery{Game: g.Rec.ID, Channel: g.Rec.Channel, Seq: after.Len(), Title: g.Rules.Info().Name,
-			Replies: rest, Now: nowOf(after), Route: c.Route}
+			Replies: rest, Now: nowOf(after), Route: c.Route, Ping: ping}
 		var err error
 		if out, err = json.Marshal(d); err != nil {
 			return nil, err
@@ -823,9 +840,6 @@ func (s *Service) awaiting(g *adjudicator.Game) []Reply {
 	if !started(g) {
 		return []Reply{{Text: fmt.Sprintf("Game %s waits for players: %s open (/game join side:<side>).", g.Rec.ID, strings.Join(openSeats(g), ", "))}}
 	}
-	var who []string
-	for _, side := range p.Awaiting {
-		who = append(who, fmt.Sprintf("@%s (%s)", g.Rec.Seats[side], side))
-	}
-	return []Reply{{Text: fmt.Sprintf("Awaiting %s — %s: %s.", strings.Join(who, " and "), p.Phase, p.Decision)}}
+	// Who is pinged is the command's to say (commit: pingAwaited).
+	return []Reply{{Text: awaitText(g, nil, Now{}), await: true}}
 }

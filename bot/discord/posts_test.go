@@ -173,13 +173,44 @@ func TestLongOutputsFitDiscord(t *testing.T) {
 	if len(o.reqs) < 4 || len(o.reqs) > maxChunks {
 		t.Errorf("%d messages for %d characters", len(o.reqs), len(strings.Join(long, "\n")))
 	}
-	post := h.bot.publicPost(ChannelKey(guildA, chanA), h.bot.liveHead(ChannelKey(guildA, chanA)), []bot.Reply{{Text: strings.Repeat(strings.Join(long, "\n"), 3)}, {Text: "end"}}, true)
-	if n := utf8.RuneCountInString(post.Embeds[0].Description); n > maxDescription {
-		t.Errorf("description of %d characters", n)
+	key := ChannelKey(guildA, chanA)
+	post := h.bot.publicPost(key, h.bot.liveHead(key), []bot.Reply{{Text: strings.Repeat(strings.Join(long, "\n"), 3)}, {Text: "end"}}, true, nil)
+	total := 0
+	for _, e := range post.Embeds {
+		if n := utf8.RuneCountInString(e.Description); n > maxDescription {
+			t.Errorf("description of %d characters", n)
+		}
+		total += utf8.RuneCountInString(e.Description) + utf8.RuneCountInString(e.Title)
+		for _, f := range e.Fields {
+			total += utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
+		}
+	}
+	last := post.Embeds[len(post.Embeds)-1].Description
+	if total > maxEmbedTotal || len(post.Embeds) < 2 || !strings.HasSuffix(last, "(cut: /game log has the rest)") {
+		t.Errorf("a 39,000-character resolution: %d embeds, %d characters, ending %q", len(post.Embeds), total, last[max(0, len(last)-60):])
 	}
 	h.bot.post(i, chanA, post)
 	if o := (outcome{reqs: h.fake.take()}); len(o.public()) != 1 {
 		t.Errorf("the long post was not sent: %+v", o.reqs)
+	}
+	// Issue 15 item 2: a resolution longer than one embed but within one
+	// message is split at line ends into embeds of one post, nothing cut;
+	// a short one is one embed.
+	mid := strings.Join(long[:100], "\n") + "\nend"
+	post = h.bot.publicPost(key, h.bot.liveHead(key), []bot.Reply{{Text: mid}}, true, nil)
+	var got []string
+	for _, e := range post.Embeds {
+		got = append(got, e.Description)
+	}
+	if len(post.Embeds) != 2 || strings.Join(got, "\n") != mid {
+		t.Errorf("a %d-character resolution in %d embeds, text kept: %v", len(mid), len(post.Embeds), strings.Join(got, "\n") == mid)
+	}
+	h.bot.post(i, chanA, post)
+	if o := (outcome{reqs: h.fake.take()}); len(o.public()) != 1 {
+		t.Errorf("the split post was not one message: %+v", o.reqs)
+	}
+	if post = h.bot.publicPost(key, h.bot.liveHead(key), []bot.Reply{{Text: "short"}, {Text: "end"}}, true, nil); len(post.Embeds) != 1 || post.Embeds[0].Description != "short\nend" {
+		t.Errorf("a short resolution: %+v", post.Embeds)
 	}
 }
 

@@ -23,6 +23,7 @@ const (
 	maxEmbedTotal  = 6000
 	maxFieldValue  = 1024
 	maxChunks      = 5
+	maxEmbeds      = 10
 	embedColor     = 0x8b6d3f
 )
 
@@ -90,7 +91,7 @@ func (b *Bot) run(i *discordgo.Interaction, cmd bot.Command, thread bool) {
 	}
 	var post *message
 	if len(public) > 0 {
-		post = b.publicPost(key, b.liveHead(key), public, out.Changed)
+		post = b.publicPost(key, b.liveHead(key), public, out.Changed, out.Ping)
 	}
 	text := strings.Join(texts, "\n")
 	if note != "" {
@@ -285,10 +286,12 @@ func attach(m *message, r bot.Reply) string {
 // publicPost merges a resolution's channel replies into one message: an
 // embed with the events (redacted for the public by the service), the
 // phase and who is awaited (h), the first map attached as its image and,
-// when the command changed the game (resolved), the awaited players
-// mentioned and buttons when the awaited player has few legal orders and
-// the post shows the game's current state.
-func (b *Bot) publicPost(key string, h postHead, replies []bot.Reply, resolved bool) *message {
+// when the command changed the game (resolved), buttons when the awaited
+// player has few legal orders and the post shows the game's current
+// state. It mentions only ping: the players the command handed the turn
+// to (issue 15: never the one who acted and is still awaited), or those
+// a reminder is for.
+func (b *Bot) publicPost(key string, h postHead, replies []bot.Reply, resolved bool, ping []string) *message {
 	if len(replies) == 0 {
 		return nil
 	}
@@ -317,7 +320,7 @@ func (b *Bot) publicPost(key string, h postHead, replies []bot.Reply, resolved b
 	for _, r := range replies {
 		for _, l := range strings.Split(r.Text, "\n") {
 			// The awaited players are in the embed's fields.
-			if len(pinged) > 0 && strings.HasPrefix(l, "Awaiting @") {
+			if len(pinged) > 0 && (strings.HasPrefix(l, "Awaiting ") || strings.HasPrefix(l, "Still awaiting ")) {
 				continue
 			}
 			if strings.TrimSpace(l) != "" {
@@ -335,15 +338,48 @@ func (b *Bot) publicPost(key string, h postHead, replies []bot.Reply, resolved b
 	for _, f := range e.Fields {
 		room -= utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
 	}
-	if room > maxDescription {
-		room = maxDescription
+	// One post per command (issue 15): a text longer than one embed's
+	// description goes on in further embeds of the same message, split
+	// at line ends only when it must be; past the message's 6,000
+	// characters it is cut, saying where the rest is.
+	desc := mentions(strings.Join(lines, "\n"))
+	if utf8.RuneCountInString(desc) <= min(room, maxDescription) {
+		e.Description = desc
+		m.Embeds = []embed{e}
+	} else {
+		const cut = "\n… (cut: /game log has the rest)"
+		room -= utf8.RuneCountInString(cut) // the note always fits
+		m.Embeds = []embed{e}
+		for k, p := range chunks(desc, maxDescription-len(cut), 1000) {
+			n := utf8.RuneCountInString(p)
+			if k > 0 && (len(m.Embeds) == maxEmbeds || room < 50) {
+				last := &m.Embeds[len(m.Embeds)-1]
+				last.Description += cut
+				break
+			}
+			clipped := n > room
+			if clipped {
+				p = clipText(p, room+utf8.RuneCountInString(cut), cut)
+				n = room
+			}
+			if k == 0 {
+				m.Embeds[0].Description = p
+			} else {
+				m.Embeds = append(m.Embeds, embed{Color: embedColor, Description: p})
+			}
+			room -= n
+			if clipped {
+				break
+			}
+		}
 	}
-	e.Description = clipText(mentions(strings.Join(lines, "\n")), room, "\n… (cut: /game status has the rest)")
-	m.Embeds = []embed{e}
 	var awaited []string
-	if resolved {
-		awaited = pinged
+	for _, u := range ping {
+		if u != "" && !contains(awaited, u) {
+			awaited = append(awaited, u)
+		}
 	}
+	named := ""
 	if row, ok := joinRow(replies); ok {
 		// A lobby: its open seats, for anyone; no orders yet.
 		m.Components = []actionRow{row}
@@ -351,15 +387,19 @@ func (b *Bot) publicPost(key string, h postHead, replies []bot.Reply, resolved b
 		if user, orders := b.Service.QuickOrdersAt(h.game, h.seq, MenuMax); user != "" && len(orders) > 0 {
 			if row, ok := quickRow(orders); ok {
 				m.Components = []actionRow{row}
-				if !contains(awaited, user) {
-					awaited = append(awaited, user)
-				}
+				named = user
 			}
 		}
 	}
 	if len(awaited) > 0 {
 		m.Content = mentionList(awaited)
 		m.AllowedMentions.Users = awaited
+	}
+	if named != "" && !contains(awaited, named) {
+		// The buttons' player, named for the buttons' sake (a click by
+		// anyone else is turned away at once) but not pinged: they were
+		// awaited already (allowed_mentions leaves them out).
+		m.Content = strings.TrimSpace(m.Content + " " + mentionList([]string{named}))
 	}
 	return m
 }
@@ -479,7 +519,7 @@ func (b *Bot) sendDelivery(d bot.Delivery, replies []bot.Reply) (err error) {
 		others[r.To] = append(others[r.To], r)
 	}
 	if len(public) > 0 {
-		m := b.publicPost(key, postHead{ok: true, title: d.Title, game: d.Game, now: d.Now, seq: d.Seq}, public, !d.NoPing)
+		m := b.publicPost(key, postHead{ok: true, title: d.Title, game: d.Game, now: d.Now, seq: d.Seq}, public, !d.NoPing, d.Ping)
 		if d.Mods {
 			b.callModerators(key, m)
 		}

@@ -222,8 +222,27 @@ func TestPlay_InitialAssaultToTheEnd(t *testing.T) {
 			t.Errorf("output lacks %q", want)
 		}
 	}
-	// Standing orders are private: nothing about them reaches the channel.
+	// Issue 15 item 2: no "Awaiting" post pings the player who gave the
+	// command (a player still awaited is named without the @), and the
+	// turn passing pings the other.
 	lines := strings.Split(out, "\n")
+	actor, pings := "", 0
+	for _, l := range lines {
+		if f := strings.Fields(l); strings.HasPrefix(l, "> @") && len(f) > 1 {
+			actor = f[1]
+		}
+		if strings.HasPrefix(l, "[channel] Awaiting ") || strings.HasPrefix(l, "[channel] Still awaiting ") {
+			who, _, _ := strings.Cut(l, " — ")
+			if strings.Contains(who+" ", actor+" ") {
+				t.Errorf("after a command by %s: %s", actor, l)
+			}
+			pings += strings.Count(who, "@")
+		}
+	}
+	if pings == 0 {
+		t.Error("no Awaiting post pings anyone")
+	}
+	// Standing orders are private: nothing about them reaches the channel.
 	for i, l := range lines {
 		if strings.HasPrefix(l, "> ") && strings.Contains(l, "standing") {
 			for _, m := range lines[i+1:] {
