@@ -73,6 +73,7 @@ type job struct {
 	key     string
 	seq     int
 	view    adjudicator.View
+	draw    func(adjudicator.View) ([]byte, error) // nil: the queue's
 	waiters []chan drawn
 }
 
@@ -118,6 +119,13 @@ func NewQueue(draw func(adjudicator.View) ([]byte, error), capacity, workers int
 // order changed). The PNG is shared by every request the job served: read
 // it, do not change it.
 func (q *Queue) Draw(key string, seq int, v adjudicator.View, refusable bool) ([]byte, int, error) {
+	return q.DrawWith(key, seq, v, refusable, nil)
+}
+
+// DrawWith is Draw with another drawing of the view than the queue's
+// (a close-up: render.Renderer.PNGRegion): every request for key must
+// draw the same way, since a job keeps the drawing of its first request.
+func (q *Queue) DrawWith(key string, seq int, v adjudicator.View, refusable bool, draw func(adjudicator.View) ([]byte, error)) ([]byte, int, error) {
 	ch := make(chan drawn, 1)
 	q.mu.Lock()
 	if q.closed {
@@ -136,7 +144,7 @@ func (q *Queue) Draw(key string, seq int, v adjudicator.View, refusable bool) ([
 			break
 		}
 		if q.order.Len() < q.cap {
-			q.pending[key] = q.order.PushBack(&job{key: key, seq: seq, view: v, waiters: []chan drawn{ch}})
+			q.pending[key] = q.order.PushBack(&job{key: key, seq: seq, view: v, draw: draw, waiters: []chan drawn{ch}})
 			q.cond.Broadcast()
 			break
 		}
@@ -175,7 +183,7 @@ func (q *Queue) work() {
 		q.mu.Unlock()
 
 		start := time.Now()
-		png, err := q.safeDraw(j.view)
+		png, err := q.safeDraw(j)
 		took := time.Since(start)
 		q.mu.Lock()
 		q.stats.Drawn++
@@ -189,13 +197,16 @@ func (q *Queue) work() {
 
 // safeDraw renders under a recover: a drawing bug fails one job, not the
 // bot.
-func (q *Queue) safeDraw(v adjudicator.View) (png []byte, err error) {
+func (q *Queue) safeDraw(j *job) (png []byte, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			png, err = nil, errors.New("render: internal error drawing the map")
 		}
 	}()
-	return q.draw(v)
+	if j.draw != nil {
+		return j.draw(j.view)
+	}
+	return q.draw(j.view)
 }
 
 // Full reports whether a refusable request would be refused now: a

@@ -40,6 +40,43 @@ func (r *Renderer) Regions(title string) []string {
 	return out
 }
 
+// Focuser is implemented by a Board that can say where a view's latest
+// resolution happened (the marks of what just happened it draws): the
+// close-up that a post after a resolution shows (issue 15, item 4). It
+// must decide from v alone, as Dynamic draws, so that the crop shows a
+// viewer nothing but what the whole map would.
+type Focuser interface {
+	// Focus is the close-up around what just happened in v, or false when
+	// nothing did or it does not fit in one close-up.
+	Focus(v adjudicator.View) (image.Rectangle, bool)
+}
+
+// Focus is the close-up of v around what just happened, if v's board
+// names one.
+func (r *Renderer) Focus(v adjudicator.View) (image.Rectangle, bool) {
+	l, ok := r.boards[v.Title]
+	if !ok {
+		return image.Rectangle{}, false
+	}
+	f, ok := l.board.(Focuser)
+	if !ok {
+		return image.Rectangle{}, false
+	}
+	return f.Focus(v)
+}
+
+// PNGFocus draws the close-up of v around what just happened (Focus), or
+// the whole map when there is none; focused says which.
+func (r *Renderer) PNGFocus(v adjudicator.View) (png []byte, focused bool, err error) {
+	rect, ok := r.Focus(v)
+	if !ok {
+		png, err = r.PNG(v)
+		return png, false, err
+	}
+	png, err = r.pngRect(v, rect, fmt.Sprintf("focus %v", rect))
+	return png, true, err
+}
+
 // PNGRegion draws v cropped to one of its board's regions; region ""
 // is the whole map (PNG). Region PNGs are cached with the full maps,
 // keyed by the view and the region.
@@ -69,13 +106,23 @@ func (r *Renderer) PNGRegion(v adjudicator.View, region string) ([]byte, error) 
 		sort.Strings(names)
 		return nil, fmt.Errorf("render: the %s map has no region %q; regions are %s", v.Title, region, strings.Join(names, ", "))
 	}
+	return r.pngRect(v, rect, "region "+region)
+}
+
+// pngRect draws v cropped to rect, cached under v and what (which names
+// rect).
+func (r *Renderer) pngRect(v adjudicator.View, rect image.Rectangle, what string) ([]byte, error) {
+	l, ok := r.boards[v.Title]
+	if !ok {
+		return nil, fmt.Errorf("render: no map drawing for title %q", v.Title)
+	}
 	raw, err := json.Marshal(v)
 	if err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
 	h := sha256.New()
 	h.Write(raw)
-	h.Write([]byte("\x00region\x00" + region))
+	h.Write([]byte("\x00crop\x00" + what))
 	var key [32]byte
 	copy(key[:], h.Sum(nil))
 	if !r.nocache {

@@ -4,6 +4,7 @@ import (
 	"image"
 	"math"
 
+	"github.com/umpirebot/umpire/adjudicator"
 	"github.com/umpirebot/umpire/adjudicator/hell"
 	"github.com/umpirebot/umpire/render"
 )
@@ -64,4 +65,38 @@ func (h *board) around(b render.Box, inset bool) image.Rectangle {
 	}
 	r := image.Rect(int(bounds.X0), int(bounds.Y0), int(math.Ceil(bounds.X1)), int(math.Ceil(bounds.Y1)))
 	return render.CropAround(b.CX(), b.CY(), cropW, cropH, r)
+}
+
+// Focus implements render.Focuser: the close-up around the places of the
+// view's marks of what just happened (moves, assaults, fire, losses), when
+// they fit in one close-up with room for their stacks; false when there
+// are none or they are spread wider (the post shows the whole map).
+func (h *board) Focus(v adjudicator.View) (image.Rectangle, bool) {
+	b, err := boardOf(v)
+	if err != nil {
+		return image.Rectangle{}, false
+	}
+	m := h.marks(b)
+	var locs []string
+	locs = append(locs, m.locs...)
+	for _, mv := range m.moves {
+		locs = append(locs, mv.from, mv.to)
+	}
+	if len(locs) == 0 {
+		return image.Rectangle{}, false
+	}
+	inset := h.insetLoc(locs[0])
+	box := render.Corners(math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1))
+	for _, loc := range locs {
+		if h.insetLoc(loc) != inset {
+			return image.Rectangle{}, false
+		}
+		x, y := h.locPoint(loc)
+		box = render.Corners(math.Min(box.X0, x), math.Min(box.Y0, y), math.Max(box.X1, x), math.Max(box.Y1, y))
+	}
+	// room for the stacks drawn beside their places
+	if box.W()+2*counterW > float64(cropW) || box.H()+2*counterH > float64(cropH) {
+		return image.Rectangle{}, false
+	}
+	return h.around(box, inset), true
 }

@@ -212,3 +212,47 @@ func BenchmarkRegionCold(b *testing.B) {
 	b.ReportMetric(float64(encode.Nanoseconds())/float64(b.N), "map-encode-ns/op")
 	b.ReportMetric(float64(cold)/float64(encode), "crop/map-encode")
 }
+
+// TestFocus: the close-up a post after a resolution shows is around the
+// places of what just happened, when they fit in one; nothing happened,
+// or things far apart, give the whole map.
+func TestFocus(t *testing.T) {
+	h := newBoard(testData)
+	g := midAssault(t)
+	with := func(notes ...hell.Note) adjudicator.View {
+		s := *g.s.(*hell.State)
+		s.Recent = notes
+		return g.r.View(&s, adjudicator.Public)
+	}
+	rect, ok := h.Focus(with(hell.Note{Kind: "move", From: "H1", At: "H6"}, hell.Note{Kind: "loss", At: "H6"}))
+	if !ok {
+		t.Fatal("no close-up around a move within Huguette")
+	}
+	for _, pa := range []string{"H1", "H6"} {
+		p := h.paBy[pa]
+		if !image.Pt(int(p.x), int(p.y)).In(rect) {
+			t.Errorf("%s at %.0f,%.0f outside the close-up %v", pa, p.x, p.y, rect)
+		}
+	}
+	if rect.Dx() > cropW || rect.Dy() > cropH {
+		t.Errorf("close-up %v larger than %dx%d", rect, cropW, cropH)
+	}
+	if _, ok := h.Focus(with()); ok {
+		t.Error("a close-up when nothing happened")
+	}
+	if _, ok := h.Focus(with(hell.Note{Kind: "assault", At: "G1"}, hell.Note{Kind: "assault", At: "E4"})); ok {
+		t.Error("a close-up of Gabrielle and Elaine at once")
+	}
+	if rect, ok := h.Focus(with(hell.Note{Kind: "loss", At: "I2"})); !ok || !rect.In(image.Rect(int(h.insetR.X0), int(h.insetR.Y0), int(h.insetR.X1)+1, int(h.insetR.Y1)+1)) {
+		t.Errorf("a loss at Isabelle: close-up %v, %v; want one inside the inset", rect, ok)
+	}
+	r := newRenderer()
+	png0, focused, err := r.PNGFocus(with(hell.Note{Kind: "move", From: "H1", At: "H6"}))
+	if err != nil || !focused {
+		t.Fatalf("PNGFocus: %v, focused %v", err, focused)
+	}
+	im, err := png.Decode(bytes.NewReader(png0))
+	if err != nil || im.Bounds().Dx() > cropW {
+		t.Errorf("PNGFocus: %v, %v", im.Bounds(), err)
+	}
+}
