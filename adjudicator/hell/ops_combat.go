@@ -893,12 +893,19 @@ func (r *Rules) combatOrder(s *State, side, verb string, args []string, dice adj
 	return unknownVerb(verb, "hand-to-hand (5.5)", attackUsage+", done")
 }
 
-// canZoneFire: 6.2.5, combat in a peripheral zone is fire by the companies
-// there at the VM units there.
+// frenchCombatZone: where France fights outside the PAs: the peripheral
+// zones (6.2.5) and Jungle Zone 4, "the only Jungle zone that the French
+// may enter and conduct operations" (3.2, ruling H59).
+func (r *Rules) frenchCombatZone(z string) bool {
+	return r.d.zoneKind(z) == ZonePeripheral || z == r.d.Map.FrenchJungle
+}
+
+// canZoneFire: 6.2.5, combat in a peripheral zone (or Jungle Zone 4) is
+// fire by the companies there at the VM units there.
 func (r *Rules) canZoneFire(s *State, z string, air int) error {
 	switch {
-	case r.d.zoneKind(z) != ZonePeripheral:
-		return fail("zone combat is in peripheral zones (6.2.5)")
+	case !r.frenchCombatZone(z):
+		return fail("zone combat is in peripheral zones and %s (3.2, 6.2.5)", r.d.locName(r.d.Map.FrenchJungle))
 	case len(s.frenchAt(z)) == 0:
 		return fail("no French unit is in %s", r.d.locName(z))
 	case len(s.vmAt(z)) == 0:
@@ -1414,7 +1421,7 @@ func (r *Rules) defMoveOrder(s *State, side, verb string, args []string, ev *eve
 func (r *Rules) contestedZones(s *State) []string {
 	var out []string
 	for _, z := range r.d.ZoneOrder {
-		if r.d.zoneKind(z) == ZonePeripheral && len(s.frenchAt(z)) > 0 && len(s.vmAt(z)) > 0 {
+		if r.frenchCombatZone(z) && len(s.frenchAt(z)) > 0 && len(s.vmAt(z)) > 0 {
 			out = append(out, z)
 		}
 	}
@@ -1436,6 +1443,10 @@ func (r *Rules) breakOffOrder(s *State, verb string, args []string, ev *events) 
 		return fail("there is no engagement to break off in %s", r.d.locName(z))
 	}
 	jz := r.nearestJungle(z)
+	if jz == z {
+		// Ruling H59: from Jungle Zone 4, to the nearest other jungle zone.
+		jz = r.nearestOtherJungle(z)
+	}
 	for _, id := range s.sideAt(VM, z) {
 		u := s.VM[id]
 		u.Loc, u.Fatigued, u.Engaged, u.Revealed, u.Disorg = jz, true, false, false, false
@@ -1481,3 +1492,31 @@ func attackedKey(id string) string { return "attacked:" + id }
 // of all units present": a place fires once, at one target; 6.2.4 the
 // same for the VM).
 func firedFromKey(side, loc string) string { return "infrom:" + side + ":" + loc }
+
+// nearestOtherJungle: the jungle zone nearest to jungle zone z, other than
+// z (ruling H59: a break-off in Jungle Zone 4 leaves it).
+func (r *Rules) nearestOtherJungle(z string) string {
+	seen := map[string]bool{z: true}
+	frontier := []string{z}
+	for len(frontier) > 0 {
+		var next, found []string
+		for _, f := range frontier {
+			for _, n := range r.d.ZoneAdj[f] {
+				if seen[n] {
+					continue
+				}
+				seen[n] = true
+				if r.d.zoneKind(n) == ZoneJungle {
+					found = append(found, n)
+				}
+				next = append(next, n)
+			}
+		}
+		if len(found) > 0 {
+			sort.Strings(found)
+			return found[0]
+		}
+		frontier = next
+	}
+	return z
+}

@@ -1,0 +1,43 @@
+package hell
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/umpirebot/umpire/adjudicator"
+)
+
+// 3.2: "Jungle Zone 4 (the only Jungle zone that the French may enter and
+// conduct operations)"; 6.2.5: combat outside a PA is fire (issue 17,
+// ruling H59). French companies in JZ4 with a VM battalion fight it there.
+func TestJZ4_3_2_FrenchConductOperations(t *testing.T) {
+	s := board(t, French, StepCombat)
+	putV(s, "JZ4", "308/88/23")
+	putF(s, "JZ4", "1/2REI-1", "1/2REI-2")
+	if !slices.Contains(adjudicator.Orders(testRules.Legal(s, French)), "fire JZ4") {
+		t.Fatalf("no combat is offered in Jungle Zone 4: %v", adjudicator.Orders(testRules.Legal(s, French)))
+	}
+	_, ev := loose(t, s, French, "fire JZ4", 4)
+	has(t, ev, "infantry fire from Jungle Zone 4", "jungle -1")
+
+	// Another jungle zone stays closed to French combat.
+	o := board(t, French, StepCombat)
+	putV(o, "JZ1", "308/88/23")
+	putF(o, "JZ1", "1/2REI-1")
+	mustRefuse(t, o, French, "fire JZ1", "zone combat is in peripheral zones and Jungle Zone 4")
+}
+
+// 6.2.7 "the VM player may break off an engagement at the end of each
+// impulse and withdraw to the nearest Jungle zone": from Jungle Zone 4,
+// the nearest other one (ruling H59).
+func TestJZ4_6_2_7_BreakOffLeavesTheZone(t *testing.T) {
+	s := board(t, French, StepBreakOff)
+	putV(s, "JZ4", "308/88/23")
+	putF(s, "JZ4", "1/2REI-1")
+	ns, ev := loose(t, s, VM, "breakoff JZ4", 3)
+	u := ns.VM["308/88/23"]
+	if u.Loc == "JZ4" || testRules.d.zoneKind(u.Loc) != ZoneJungle || !u.Fatigued {
+		t.Fatalf("broke off to %s: %+v\n%s", u.Loc, *u, ev)
+	}
+	has(t, ev, "breaks off in Jungle Zone 4 (JZ4) and withdraws to Jungle Zone 1 (JZ1)")
+}
