@@ -379,7 +379,7 @@ func (r *Rules) stepCost(b *moveBoard, t UnitType, from, to string) (int, string
 		return 0, why
 	}
 	if b.enemyIn(r, to) {
-		return 0, "enemy units are there (overruns come with combat, 6.4)"
+		return 0, "enemy units are there (in an operation phase, `overrun` or `attack` them, 6.4, 6.6)"
 	}
 	return b.adjust(c, f, t.Side == FEF, b.zocAt(r, to)), ""
 }
@@ -871,7 +871,7 @@ func (r *Rules) whyNot(b *moveBoard, us []*Unit, dest string) string {
 		return fmt.Sprintf("%s cannot enter %s: %s", us[0].ID, dest, why)
 	}
 	if b.enemyIn(r, dest) {
-		return fmt.Sprintf("%s cannot enter %s: enemy units are there (overruns come with combat, 6.4)", us[0].ID, dest)
+		return fmt.Sprintf("%s cannot enter %s: enemy units are there (in an operation phase, `overrun` or `attack` them, 6.4, 6.6)", us[0].ID, dest)
 	}
 	ma, _ := r.allowance(slowest(r, us))
 	return fmt.Sprintf("%s cannot reach %s this move: no route within its %s movement points (doubled only out of enemy ZOC, 5.2); name a path of adjacent hexes to see where it stops", us[0].ID, dest, halves(ma))

@@ -103,7 +103,7 @@ func (r *Rules) scenarios(id string) (first, final Scenario, err error) {
 
 // StateVersion implements adjudicator.StateVersioner: bump it when State
 // changes shape, so stored snapshots are replayed instead of misread.
-func (r *Rules) StateVersion() int { return 2 }
+func (r *Rules) StateVersion() int { return 3 }
 
 // Setup implements adjudicator.Rules (Basics: Setup, Scenarios).
 func (r *Rules) Setup(scenario string, _ adjudicator.Options) (adjudicator.State, error) {
@@ -371,11 +371,19 @@ func (r *Rules) validate(s *State) error {
 		if u.Side != FEF && u.Side != VM || (t.Side != "both" && t.Side != u.Side) {
 			return fmt.Errorf("unit %s: side %q", u.ID, u.Side)
 		}
-		if _, ok := r.hexes[u.Loc]; !ok && u.Loc != LocStandby && u.Loc != LocSaigon {
+		if _, ok := r.hexes[u.Loc]; !ok && !slices.Contains([]string{LocStandby, LocSaigon, LocDead, LocPerm}, u.Loc) {
 			return fmt.Errorf("unit %s: place %q", u.ID, u.Loc)
 		}
 		if u.Steps < 0 || u.Steps > t.Steps {
 			return fmt.Errorf("unit %s: %d steps", u.ID, u.Steps)
+		}
+	}
+	for side, st := range s.Standing {
+		if side != FEF && side != VM {
+			return fmt.Errorf("standing orders of unknown side %q", side)
+		}
+		if err := st.valid(); err != nil {
+			return fmt.Errorf("%s standing orders: %w", side, err)
 		}
 	}
 	for _, list := range [][]string{s.VMFriendly, s.Garrisons, s.NoGarrison} {

@@ -367,8 +367,8 @@ func TestSection2_0_FirstTurnPrompt(t *testing.T) {
 	if !p.Awaits(VM) || p.Over || p.Default != "done" || !strings.Contains(p.Phase, "November 1951") || !strings.Contains(p.Phase, "1st player movement (5.0): the VM") {
 		t.Errorf("prompt %+v", p)
 	}
-	if l := r.Legal(s, FEF); len(l) != 0 {
-		t.Errorf("fef: legal %v", l)
+	if l := r.Legal(s, FEF); len(l) != 1 || l[0].Word != "standing" {
+		t.Errorf("fef: legal %v, want only its standing orders (RULINGS T22)", l)
 	}
 	before, _ := s.Encode()
 	for _, c := range []struct {

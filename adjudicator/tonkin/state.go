@@ -16,6 +16,11 @@ const (
 const (
 	LocStandby = "standby"
 	LocSaigon  = "saigon"
+	// The dead boxes (6.13, 6.15): the temporary dead box (Unités
+	// détruites temporaires; dummies and captured dumps go there too)
+	// and the FEF's permanently dead box (Unités détruites permanentes).
+	LocDead = "dead"
+	LocPerm = "perm"
 )
 
 // Phases of the game turn (1.0) at which a player is awaited. Weather and
@@ -95,6 +100,10 @@ type State struct {
 	Winner string `json:"winner,omitempty"`
 	Reason string `json:"reason,omitempty"`
 
+	// Standing orders (standing.go): each side's private answers to the
+	// choices the rules give it inside the other side's actions.
+	Standing map[string]Standing `json:"standing,omitempty"`
+
 	Units []*Unit `json:"units"` // sorted by ID
 }
 
@@ -104,6 +113,12 @@ func (s *State) clone() *State {
 	c.VMFriendly = append([]string{}, s.VMFriendly...)
 	c.Garrisons = append([]string{}, s.Garrisons...)
 	c.NoGarrison = append([]string{}, s.NoGarrison...)
+	if s.Standing != nil {
+		c.Standing = map[string]Standing{}
+		for k, v := range s.Standing {
+			c.Standing[k] = v
+		}
+	}
 	c.Units = make([]*Unit, len(s.Units))
 	for i, u := range s.Units {
 		x := *u

@@ -109,7 +109,7 @@ func (r *Rules) moveHelp() string {
 }
 
 func (r *Rules) pointHelp() string {
-	return "option a): `move <unit|hex> <hex>` moves a stack for a point (6.3); options b)-g) come with combat and supply"
+	return "option a): `move <unit|hex> <hex>` moves a stack, `overrun <unit|hex> <hex>` overruns the enemy next to it (6.4); d) and g): `barrage <hex> air|navy|<artillery> ...` (6.6); e) and f): `attack <hex> [rally] [spirit] [lead <unit>] [<units>]` with troops within 3 hexes of your spending dump (6.6); each a point, f) two (6.3); `standing <key> <value>` answers the other side's attacks for you (RULINGS T22); options b) and c) come with supply"
 }
 
 // Prompt implements adjudicator.Rules.
@@ -132,9 +132,17 @@ func (r *Rules) Prompt(as adjudicator.State) adjudicator.Prompt {
 // for the other side.
 func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator.Choice {
 	s := st(as)
-	if s.Phase == PhaseOver || string(side) != s.awaited() {
+	if s.Phase == PhaseOver || side != FEF && side != VM {
 		return nil
 	}
+	if string(side) != s.awaited() {
+		return standingChoices()
+	}
+	return append(r.legal(s, side), standingChoices()...)
+}
+
+// legal is the awaited side's orders but standing orders.
+func (r *Rules) legal(s *State, side adjudicator.Side) []adjudicator.Choice {
 	switch s.Phase {
 	case PhaseOps1, PhaseOps2:
 		if s.Step == StepActivate {
@@ -152,7 +160,11 @@ func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator
 		if s.Forced {
 			help = "spend no point: all remaining points on both sides are lost (6.1)"
 		}
-		return append(r.moveChoices(s, string(side)), adjudicator.Choice{Word: "pass", Complete: true, Help: help})
+		out := r.moveChoices(s, string(side))
+		out = append(out, r.overrunChoices(s, string(side))...)
+		out = append(out, r.attackChoices(s, string(side))...)
+		out = append(out, r.barrageChoices(s, string(side))...)
+		return append(out, adjudicator.Choice{Word: "pass", Complete: true, Help: help})
 	}
 	return append(r.moveChoices(s, string(side)), adjudicator.Choice{Word: "done", Complete: true, Help: "end this movement phase"})
 }
@@ -179,7 +191,9 @@ func (s *State) spending(side string) *Unit {
 	return nil
 }
 
-func onMap(loc string) bool { return loc != LocStandby && loc != LocSaigon && loc != "" }
+func onMap(loc string) bool {
+	return loc != LocStandby && loc != LocSaigon && loc != LocDead && loc != LocPerm && loc != ""
+}
 
 // events collects the events of one order.
 type events struct{ list []adjudicator.Event }
@@ -244,12 +258,15 @@ func (r *Rules) applyOrder(s *State, side string, w []string, dice adjudicator.D
 	if side != FEF && side != VM {
 		return fail("%q is not a side of Tonkin (fef, vm); moderators' overrides are not taken by Tonkin yet", side)
 	}
-	if a := s.awaited(); side != a {
+	if a := s.awaited(); side != a && !strings.EqualFold(w[0], "standing") {
 		dec, _ := r.decision(s)
 		return fail("it is not %s's turn to order: %s awaits %s (%s)", sideName(side), s.phaseName(), sideName(a), dec)
 	}
 	verb := strings.ToLower(w[0])
 	args := w[1:]
+	if verb == "standing" {
+		return r.standingOrder(s, side, args, ev)
+	}
 	switch s.Phase {
 	case PhaseOps1, PhaseOps2:
 		return r.opsOrder(s, side, verb, args, dice, ev)
@@ -319,6 +336,37 @@ func (r *Rules) opsOrder(s *State, side, verb string, args []string, dice adjudi
 			return err
 		}
 		ev.pub("6.3 a): %s spends an operation point (%d left).", sideName(side), *s.ops(side)-1)
+		r.spendPoint(s, dice, ev)
+		return nil
+	case "overrun":
+		if err := r.overrunOrder(s, side, args, dice, ev); err != nil {
+			return err
+		}
+		ev.pub("6.3 a): %s spends an operation point (%d left).", sideName(side), *s.ops(side)-1)
+		r.spendPoint(s, dice, ev)
+		return nil
+	case "attack":
+		n, err := r.attackOrder(s, side, args, dice, ev)
+		if err != nil {
+			return err
+		}
+		opt := "e)"
+		if n == 2 {
+			opt = "f)"
+		}
+		ev.pub("6.3 %s: %s spends %d operation point(s) (%d left).", opt, sideName(side), n, *s.ops(side)-n)
+		for range n {
+			if s.Phase == PhaseOver || s.Mover != side {
+				break
+			}
+			r.spendPoint(s, dice, ev)
+		}
+		return nil
+	case "barrage":
+		if err := r.barrageOrder(s, side, args, dice, ev); err != nil {
+			return err
+		}
+		ev.pub("6.3: %s spends an operation point on a barrage (%d left).", sideName(side), *s.ops(side)-1)
 		r.spendPoint(s, dice, ev)
 		return nil
 	}

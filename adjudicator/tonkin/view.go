@@ -100,6 +100,10 @@ type BoardView struct {
 	Stacks  []Stack   `json:"stacks"` // by hex id
 	Standby []Counter `json:"standby,omitempty"`
 	Saigon  []Counter `json:"saigon,omitempty"`
+	// The dead boxes (6.13, 6.15): every counter there was revealed
+	// when it died.
+	Dead []Counter `json:"dead,omitempty"`
+	Perm []Counter `json:"perm,omitempty"`
 
 	// Schedule is this month's reinforcements and withdrawals (units.toml).
 	Schedule []string `json:"schedule,omitempty"`
@@ -226,6 +230,12 @@ func (r *Rules) board(s *State, v adjudicator.Viewer) BoardView {
 		case LocSaigon:
 			b.Saigon = append(b.Saigon, c)
 			continue
+		case LocDead:
+			b.Dead = append(b.Dead, c)
+			continue
+		case LocPerm:
+			b.Perm = append(b.Perm, c)
+			continue
 		}
 		st := byHex[u.Loc]
 		if st == nil {
@@ -258,6 +268,8 @@ func (r *Rules) board(s *State, v adjudicator.Viewer) BoardView {
 	}
 	sortCounters(b.Standby)
 	sortCounters(b.Saigon)
+	sortCounters(b.Dead)
+	sortCounters(b.Perm)
 	return b
 }
 
@@ -331,7 +343,7 @@ func (r *Rules) status(s *State, b *BoardView, v adjudicator.Viewer) []string {
 			b.FEFAir, b.FEFStrikes, b.FEFTrucks, b.FEFDumps, b.FEFDumpsMax),
 		fmt.Sprintf("Urban areas friendly to the VM (%d): %s.", len(b.VMFriendly), listOr(b.VMFriendly)),
 		fmt.Sprintf("Garrisons: %d; plus de garnison: %s.", len(b.Garrisons), listOr(b.NoGarrison)),
-		fmt.Sprintf("Standby zone: %s. Saigon zone: %s.", counterList(b.Standby), counterList(b.Saigon)),
+		fmt.Sprintf("Standby zone: %s. Saigon zone: %s. Dead: %s. Permanently dead: %s.", counterList(b.Standby), counterList(b.Saigon), counterList(b.Dead), counterList(b.Perm)),
 	}
 	if len(b.Schedule) > 0 {
 		lines = append(lines, "This month: "+strings.Join(b.Schedule, "; ")+".")
@@ -350,7 +362,7 @@ func (r *Rules) status(s *State, b *BoardView, v adjudicator.Viewer) []string {
 	if seesVM(v) {
 		n := map[string]int{}
 		for _, u := range s.Units {
-			if u.Hidden && u.Loc != LocStandby && u.Loc != LocSaigon {
+			if u.Hidden && onMap(u.Loc) {
 				n[u.Type]++
 			}
 		}

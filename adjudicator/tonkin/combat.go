@@ -1,0 +1,992 @@
+package tonkin
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/umpirebot/umpire/adjudicator"
+)
+
+// Combat (6.4-6.17): troop attacks (options e and f), overruns (option
+// a) and the results, losses, retreats and advances they share.
+
+// fight is one combat between troops: an attack or an overrun.
+type fight struct {
+	side    string  // the attacker
+	target  string  // the defender's hex
+	att     []*Unit // the participating attackers
+	overrun bool    // 6.4
+	spirit  bool    // 6.12: Bolshevik spirit
+	lead    *Unit   // the attacker's morale leader, nil for the default
+}
+
+// defender is one defending counter: a unit, or the garrison printed on
+// the map (6.7).
+type defender struct {
+	u        *Unit
+	garrison string // the urban area, for a garrison
+}
+
+func (d defender) name() string {
+	if d.u == nil {
+		return "the garrison of " + d.garrison
+	}
+	return d.u.ID
+}
+
+// fighting: a unit that attacks with troops: not artillery (it fires a
+// barrage, RULINGS T24), nor a dump, HQ, Uncle Ho or a dummy (6.5: a
+// dummy may not attack).
+func (r *Rules) fighting(u *Unit) bool {
+	switch r.typ(u).Kind {
+	case "artillery", "dump", "hq", "leader", "dummy", "garrison":
+		return false
+	}
+	return r.values(u).Str > 0
+}
+
+// strength is a unit's strength in a fight: halved (rounded up) when
+// Desorg (6.17) and again when out of supply (4.6).
+func (r *Rules) strength(u *Unit) int {
+	v := r.values(u).Str
+	if u.Desorg {
+		v = (v + 1) / 2
+	}
+	if u.OoS {
+		v = (v + 1) / 2
+	}
+	return v
+}
+
+// morale is a unit's morale now: Desorg subtracts 1 (6.17).
+func (r *Rules) morale(u *Unit) int {
+	m := r.values(u).Mor
+	if u.Desorg {
+		m--
+	}
+	return max(m, 0)
+}
+
+// crossesChina: a step from one hex to the next crosses the Chinese
+// border (6.6: no unit may attack or overrun across it).
+func (r *Rules) crossesChina(from, to string) bool {
+	return (r.hexes[from].Country == "china") != (r.hexes[to].Country == "china")
+}
+
+// canStrike: whether u may attack or overrun hex to from its hex (6.6:
+// into its ZOC, a hex it may move into, not across the Chinese border),
+// or why not.
+func (r *Rules) canStrike(u *Unit, to string) string {
+	if !Adjacent(u.Loc, to) {
+		return fmt.Sprintf("%s at %s is not next to %s (6.6: a unit attacks a hex in its ZOC)", u.ID, u.Loc, to)
+	}
+	if r.crossesChina(u.Loc, to) {
+		return fmt.Sprintf("%s at %s may not attack %s: no unit may attack or overrun across the Chinese border (6.6)", u.ID, u.Loc, to)
+	}
+	if ok, why := r.mayEnter(r.typ(u), to); !ok {
+		return fmt.Sprintf("%s may not attack %s: %s (6.6: you may not attack into a hex you may not move into)", u.ID, to, why)
+	}
+	return ""
+}
+
+// defenders are the counters of the side other than side at hex,
+// garrison included.
+func (r *Rules) defenders(s *State, side, hex string) []defender {
+	var out []defender
+	for _, u := range s.Units {
+		if u.Side != side && u.Loc == hex {
+			out = append(out, defender{u: u})
+		}
+	}
+	if side == VM {
+		if n := r.garrisonAt(s, hex); n != "" {
+			out = append(out, defender{garrison: n})
+		}
+	}
+	return out
+}
+
+// garrisonAt is the urban area whose garrison stands at hex, or "".
+func (r *Rules) garrisonAt(s *State, hex string) string {
+	if u, ok := r.urbanHex[hex]; ok && slices.Contains(s.Garrisons, u.Name) {
+		return u.Name
+	}
+	return ""
+}
+
+// enemyAt: hex holds counters of the side other than side (or, against
+// the VM, a garrison).
+func (r *Rules) enemyAt(s *State, side, hex string) bool {
+	return len(r.defenders(s, side, hex)) > 0
+}
+
+// reveal flips the hidden VM counters at hex (Basics: Counters: "If FEF
+// attacks, overruns or receives a combat result through barrage against
+// such a unit it has to be flipped over. If it is a dummy, just remove it
+// to the dead box"). It tells everyone what was there.
+func (r *Rules) reveal(s *State, hex, why string, ev *events) {
+	var seen []string
+	for _, u := range s.Units {
+		if u.Side != VM || u.Loc != hex || !u.Hidden {
+			continue
+		}
+		u.Hidden = false
+		if r.typ(u).Kind == "dummy" {
+			seen = append(seen, u.ID+" (a dummy, removed to the dead box)")
+			u.Loc = LocDead
+			continue
+		}
+		seen = append(seen, fmt.Sprintf("%s (%s %s)", u.ID, r.typ(u).Family, valuesText(r.values(u))))
+	}
+	if len(seen) > 0 {
+		ev.pub("Basics (Counters): %s flips the hidden counters at %s: %s.", why, hex, strings.Join(seen, ", "))
+	}
+}
+
+func valuesText(v Values) string { return fmt.Sprintf("%d-%d", v.Str, v.Mor) }
+
+// oddsColumn is the combat table's column for att against def, rounded
+// down in favour of the defender (6.6); worse than the first column is
+// the first column, better than the last the last (RULINGS T25).
+func (r *Rules) oddsColumn(att, def int) (int, string) {
+	odds := r.chartStrings("combat", "odds")
+	idx := func(label string) int { return slices.Index(odds, label) }
+	i := 0
+	switch {
+	case def <= 0:
+		i = len(odds) - 1
+	case att >= def:
+		k := att / def
+		for k > 1 && idx(fmt.Sprintf("%d:1", k)) < 0 {
+			k--
+		}
+		if j := idx(fmt.Sprintf("%d:1", k)); j >= 0 {
+			i = j
+		}
+		if last := odds[len(odds)-1]; k > 1 && att/def > k && idx(last) == i {
+			i = len(odds) - 1
+		}
+	default:
+		n := (def + att - 1) / max(att, 1)
+		for ; n <= 99; n++ {
+			if j := idx(fmt.Sprintf("1:%d", n)); j >= 0 {
+				i = j
+				break
+			}
+		}
+	}
+	return i, odds[i]
+}
+
+// combatResult reads the combat table (6.13): the modified roll in a
+// column.
+func (r *Rules) combatResult(col, roll int) string {
+	res := "2AL"
+	for _, k := range []string{"ExAL", "Ex", "ExDL", "2DL"} {
+		if roll >= r.chartInts("combat", k)[col] {
+			res = k
+		}
+	}
+	return res
+}
+
+// resultLosses: the steps each side loses (6.13).
+func resultLosses(res string) (att, def int) {
+	switch res {
+	case "2AL":
+		return 2, 0
+	case "ExAL":
+		return 2, 1
+	case "Ex":
+		return 1, 1
+	case "ExDL":
+		return 1, 2
+	}
+	return 0, 2
+}
+
+func (r *Rules) chartStrings(table, key string) []string {
+	v, _ := r.d.Charts[table][key].([]any)
+	var out []string
+	for _, x := range v {
+		s, _ := x.(string)
+		out = append(out, s)
+	}
+	return out
+}
+
+func (r *Rules) chartInts(table, key string) []int {
+	v, _ := r.d.Charts[table][key].([]any)
+	var out []int
+	for _, x := range v {
+		f, _ := num(x)
+		out = append(out, int(f))
+	}
+	return out
+}
+
+// desorgSpan is a result's Desorg span for one side (6.17).
+func (r *Rules) desorgSpan(res string, attacker bool) (lo, hi int) {
+	m, _ := r.d.Charts["combat"]["desorg"].(map[string]any)
+	v, _ := m[res].([]any)
+	if len(v) != 4 {
+		return 0, 0
+	}
+	i := 2
+	if attacker {
+		i = 0
+	}
+	a, _ := num(v[i])
+	b, _ := num(v[i+1])
+	return int(a), int(b)
+}
+
+// terrainDRM is the defender's hex's modifier of a terrain row (6.8):
+// column 3 combat, 4 barrage, 5 Desorg.
+func (r *Rules) terrainDRM(row string, col int) int {
+	v, _ := r.d.Charts["terrain"][row].([]any)
+	if col >= len(v) {
+		return 0
+	}
+	f, _ := num(v[col])
+	return int(f)
+}
+
+// capDRM: the sum of all modifiers is kept within +-3 (6.6).
+func (r *Rules) capDRM(d int) int {
+	c := r.chartInt("combat_drm", "cap")
+	return max(-c, min(c, d))
+}
+
+// riverDRM: the defender gets the river modifier in a troop attack
+// unless every attacker comes along that river (6.8); where rivers fork
+// one not followed still counts. A Dinassaut defending alone always has
+// it (5.7). The largest river modifier of the hex, once (RULINGS T26).
+func (r *Rules) riverDRM(f *fight, defs []defender) (int, string) {
+	rivers := r.geo.riversAt[f.target]
+	if len(rivers) == 0 {
+		return 0, ""
+	}
+	dnaAlone := len(defs) > 0
+	for _, d := range defs {
+		if d.u == nil || r.typ(d.u).Kind != "naval" {
+			dnaAlone = false
+		}
+	}
+	best := 0
+	for _, rv := range rivers {
+		along := !dnaAlone
+		for _, u := range f.att {
+			if !r.sameRiver(rv.id, u.Loc, f.target) {
+				along = false
+			}
+		}
+		if along {
+			continue
+		}
+		row := "minor_river"
+		if rv.kind == "navigable" {
+			row = "navigable_river"
+		}
+		if d := r.terrainDRM(row, 3); d < best {
+			best = d
+		}
+	}
+	if best == 0 {
+		return 0, ""
+	}
+	return best, fmt.Sprintf("river %+d", best)
+}
+
+// pickLead chooses a side's morale leader among units (6.9): the best
+// morale, or with "steps" the unit with the most steps; ties by id.
+func (r *Rules) pickLead(units []*Unit, how string) *Unit {
+	var best *Unit
+	for _, u := range units {
+		if best == nil {
+			best = u
+			continue
+		}
+		a, b := r.morale(u), r.morale(best)
+		if how == "steps" {
+			a, b = u.Steps, best.Steps
+		}
+		if a > b {
+			best = u
+		}
+	}
+	return best
+}
+
+// resolve fights f (6.6-6.17): reveal, retreat before combat, ambush,
+// odds and modifiers, the result, Desorg, losses, retreat, advance.
+func (r *Rules) resolve(s *State, f *fight, dice adjudicator.Dice, ev *events) {
+	def := other(f.side)
+	verb := "attacks"
+	if f.overrun {
+		verb = "overruns"
+	}
+	var names []string
+	for _, u := range f.att {
+		names = append(names, u.ID)
+	}
+	if f.side == VM {
+		// RULINGS T23: a hidden VM unit that attacks is revealed: its
+		// strength is in the odds the FEF is told.
+		for _, u := range f.att {
+			u.Hidden = false
+		}
+	}
+	ev.pub("6.6: %s %s %s from %s with %s.", capital(sideName(f.side)), verb, f.target, r.fromText(f), strings.Join(names, ", "))
+	if f.side == FEF {
+		what := "the FEF's attack"
+		if f.overrun {
+			what = "the FEF's overrun"
+		}
+		r.reveal(s, f.target, what, ev)
+	}
+	st := s.standing(def)
+	// 6.5: VM-groups and GCMA, not Desorg, may retreat 1 hex before
+	// combat (standing order `evade`; RULINGS T22).
+	if st.get("evade") == "yes" {
+		var ev5 []*Unit
+		for _, d := range r.defenders(s, f.side, f.target) {
+			if d.u != nil && !d.u.Desorg && (r.typ(d.u).Kind == "group" || r.typ(d.u).Nationality == "minority") && r.garrisonAt(s, f.target) == "" {
+				ev5 = append(ev5, d.u)
+			}
+		}
+		if len(ev5) > 0 {
+			if to := r.retreatHex(s, def, f.target, ev5); to != "" {
+				for _, u := range ev5 {
+					u.Loc = to
+				}
+				ev.pub("6.5: %s retreats before combat from %s to %s (%s's standing order).", unitNames(ev5), f.target, to, sideName(def))
+			}
+		}
+	}
+	defs := r.defenders(s, f.side, f.target)
+	if len(defs) == 0 || r.defStrength(defs) == 0 {
+		r.walkIn(s, f, defs, false, ev)
+		return
+	}
+	// 6.11: ambush.
+	if def == VM {
+		r.ambush(s, f, dice, ev)
+		if len(f.att) == 0 {
+			ev.pub("6.11: no attacker is left: the attack on %s ends.", f.target)
+			return
+		}
+		defs = r.defenders(s, f.side, f.target)
+	}
+	// 6.9: morale leaders, the attacker first.
+	al := f.lead
+	if al == nil || !slices.Contains(f.att, al) {
+		al = r.pickLead(f.att, "best")
+	}
+	var candidates []*Unit
+	for _, d := range defs {
+		if d.u != nil && r.typ(d.u).Kind != "dump" && r.typ(d.u).Kind != "hq" && r.typ(d.u).Kind != "leader" {
+			candidates = append(candidates, d.u)
+		}
+	}
+	dl := r.pickLead(candidates, st.get("lead"))
+	attStr, defStr := 0, r.defStrength(defs)
+	for _, u := range f.att {
+		attStr += r.strength(u)
+	}
+	col, odds := r.oddsColumn(attStr, defStr)
+	defMor := 3 // a garrison leads alone (6.7)
+	dlName := "the garrison"
+	if dl != nil {
+		defMor, dlName = r.morale(dl), dl.ID
+	}
+	drm := r.morale(al) - defMor
+	mods := []string{fmt.Sprintf("morale %s %d against %s %d: %+d", al.ID, r.morale(al), dlName, defMor, drm)}
+	if t := r.terrainDRM(r.hexes[f.target].Terrain, 3); t != 0 {
+		drm += t
+		mods = append(mods, fmt.Sprintf("%s %+d", r.hexes[f.target].Terrain, t))
+	}
+	if d, txt := r.riverDRM(f, defs); d != 0 {
+		drm += d
+		mods = append(mods, txt)
+	}
+	for _, d := range defs {
+		if d.u != nil && d.u.Trench {
+			t := r.chartInt("combat_drm", "trench")
+			drm += t
+			mods = append(mods, fmt.Sprintf("trench %+d", t))
+			break
+		}
+	}
+	if hexes := r.attackHexes(f); len(hexes) >= 3 {
+		x := r.chartInt("combat_drm", "attack_from_3_hexes")
+		drm += x
+		mods = append(mods, fmt.Sprintf("from %d hexes %+d", len(hexes), x))
+	}
+	if f.spirit {
+		d := dice.Roll(6)
+		drm += d
+		mods = append(mods, fmt.Sprintf("Bolshevik spirit (die %d) %+d", d, d))
+	}
+	capped := r.capDRM(drm)
+	a, b := dice.Roll(6), dice.Roll(6)
+	roll := a + b + capped
+	if roll < 0 {
+		roll = 0 // 6.6: a modified -1 is 0
+	}
+	res := r.combatResult(col, roll)
+	ev.pub("6.6: %d against %d (%s): odds %s; modifiers %s = %+d (at most +-3: %+d); dice %d+%d = %d: %s.",
+		attStr, defStr, r.defText(defs), odds, strings.Join(mods, ", "), drm, capped, a, b, roll, res)
+	al2, dl2 := resultLosses(res)
+	// 6.17: Desorg, the attacker's die first.
+	attDG, defDG := r.desorgRolls(s, f, defs, res, dice, ev)
+	// 6.14, 6.13: the defender retreats instead of a step, or takes the
+	// full result (and an extra step when only it is Desorg).
+	onlyDefDesorg := false
+	for _, d := range defs {
+		if d.u != nil && d.u.Desorg {
+			onlyDefDesorg = true
+		}
+	}
+	attAnyDesorg := attDG
+	for _, u := range f.att {
+		attAnyDesorg = attAnyDesorg || u.Desorg
+	}
+	onlyDefDesorg = (onlyDefDesorg || defDG) && !attAnyDesorg
+	retreat := ""
+	if dl2 > 0 && st.get("retreat") == "yes" && r.garrisonAt(s, f.target) == "" {
+		var movers []*Unit
+		for _, d := range defs {
+			if d.u != nil && r.typ(d.u).Kind != "dump" && r.typ(d.u).Kind != "artillery" {
+				movers = append(movers, d.u)
+			}
+		}
+		retreat = r.retreatHex(s, def, f.target, movers)
+	}
+	// attacker losses: the leader first (6.9)
+	r.takeLosses(s, f.side, f.att, al, al2, f.target, false, ev)
+	if f.spirit {
+		ev.pub("6.12: the VM loses an extra step for its Bolshevik spirit.")
+		r.takeLosses(s, f.side, liveAt(f.att), nil, 1, f.target, false, ev)
+	}
+	f.att = liveAt(f.att)
+	if retreat != "" {
+		dl2--
+		r.takeLosses(s, def, unitsOf(defs), dl, dl2, f.target, true, ev)
+		r.retreatAfter(s, def, f.target, retreat, ev)
+	} else {
+		if onlyDefDesorg && dl2 > 0 {
+			ev.pub("6.17: only the defender is Desorg and it does not retreat: it loses an extra step.")
+			dl2++
+		}
+		if dl2 > 0 {
+			r.takeDefenderLosses(s, f, dl, dl2, ev)
+		}
+	}
+	_ = defDG
+	defs = r.defenders(s, f.side, f.target)
+	if len(defs) == 0 || r.defStrength(defs) == 0 {
+		r.walkIn(s, f, defs, true, ev)
+		return
+	}
+	if f.overrun {
+		ev.pub("6.4: the defender holds %s: the overrunning units stay at %s.", f.target, r.fromText(f))
+	}
+}
+
+// liveAt: the units still on the map.
+func liveAt(us []*Unit) []*Unit {
+	var out []*Unit
+	for _, u := range us {
+		if onMap(u.Loc) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+func unitsOf(defs []defender) []*Unit {
+	var out []*Unit
+	for _, d := range defs {
+		if d.u != nil {
+			out = append(out, d.u)
+		}
+	}
+	return out
+}
+
+func unitNames(us []*Unit) string {
+	var n []string
+	for _, u := range us {
+		n = append(n, u.ID)
+	}
+	return strings.Join(n, ", ")
+}
+
+// fromText names the hexes the attack comes from.
+func (r *Rules) fromText(f *fight) string { return strings.Join(r.attackHexes(f), ", ") }
+
+func (r *Rules) attackHexes(f *fight) []string {
+	var hs []string
+	for _, u := range f.att {
+		if !slices.Contains(hs, u.Loc) {
+			hs = append(hs, u.Loc)
+		}
+	}
+	sort.Strings(hs)
+	return hs
+}
+
+// defStrength: all the defender's strength, artillery's barrage value
+// added (6.6), a garrison's 2 (6.7).
+func (r *Rules) defStrength(defs []defender) int {
+	n := 0
+	for _, d := range defs {
+		if d.u == nil {
+			n += r.types["GAR"].Strength
+			continue
+		}
+		switch r.typ(d.u).Kind {
+		case "dump", "hq", "leader", "dummy":
+			continue
+		}
+		n += r.strength(d.u)
+	}
+	return n
+}
+
+func (r *Rules) defText(defs []defender) string {
+	var n []string
+	for _, d := range defs {
+		n = append(n, d.name())
+	}
+	return "defending: " + strings.Join(n, ", ")
+}
+
+// ambush (6.11): a VM unit, not Desorg, defending in rough, forest or
+// mountain rolls a die against one FEF attacker (not GCMA, artillery or
+// an airdropping unit; a VM-group not against a Dinassaut): on its
+// morale or more the FEF unit loses a step; on a 6 the ambusher loses
+// one too. The VM's standing order `ambush` (default yes) decides; the
+// ambusher is its unit with the most steps, the target the FEF unit of
+// lowest morale (RULINGS T22).
+func (r *Rules) ambush(s *State, f *fight, dice adjudicator.Dice, ev *events) {
+	switch r.hexes[f.target].Terrain {
+	case "rough", "forest", "rough-forest", "mountain":
+	default:
+		return
+	}
+	if s.standing(VM).get("ambush") != "yes" {
+		return
+	}
+	var amb *Unit
+	for _, d := range r.defenders(s, f.side, f.target) {
+		u := d.u
+		if u == nil || u.Desorg || u.Hidden {
+			continue
+		}
+		switch r.typ(u).Kind {
+		case "group", "regiment":
+			if amb == nil || u.Steps > amb.Steps {
+				amb = u
+			}
+		}
+	}
+	if amb == nil {
+		return
+	}
+	var tgt *Unit
+	for _, u := range f.att {
+		t := r.typ(u)
+		if t.Nationality == "minority" || t.Kind == "artillery" || t.Kind == "naval" && r.typ(amb).Kind == "group" {
+			continue
+		}
+		if tgt == nil || r.morale(u) < r.morale(tgt) {
+			tgt = u
+		}
+	}
+	if tgt == nil {
+		return
+	}
+	d := dice.Roll(6)
+	hit := d >= r.morale(tgt)
+	out := "misses"
+	if hit {
+		out = "hits"
+	}
+	ev.pub("6.11: %s ambushes %s (morale %d): die %d, it %s.", amb.ID, tgt.ID, r.morale(tgt), d, out)
+	if hit {
+		r.takeLosses(s, FEF, []*Unit{tgt}, tgt, 1, f.target, false, ev)
+	}
+	if d == 6 {
+		ev.pub("6.11: a 6: the ambusher loses a step as well.")
+		r.takeLosses(s, VM, []*Unit{amb}, amb, 1, f.target, false, ev)
+	}
+	f.att = liveAt(f.att)
+}
+
+// desorgRolls: each side rolls one die against its span under the result
+// (6.17), modified by the Desorg modifiers and the defender's hex; on
+// the span all its participating units are Desorg.
+func (r *Rules) desorgRolls(s *State, f *fight, defs []defender, res string, dice adjudicator.Dice, ev *events) (attDG, defDG bool) {
+	terrain := r.hexes[f.target].Terrain
+	side := func(attacker bool, units []*Unit, lead *Unit) bool {
+		lo, hi := r.desorgSpan(res, attacker)
+		mod := 0
+		who := sideName(f.side)
+		if !attacker {
+			who = sideName(other(f.side))
+		}
+		t := r.terrainDRM(terrain, 5)
+		if t == 2 && len(units) > 0 && (units[0].Side == VM || r.typ(units[0]).Nationality == "minority") {
+			t = 0 // 6.17 a): VM and GCMA do not get +2 from forest
+		}
+		mod += t
+		stack := 0
+		oos, trench := len(units) > 0, false
+		for _, u := range units {
+			stack += r.values(u).Stack
+			oos = oos && u.OoS
+			trench = trench || u.Trench
+		}
+		if !attacker && trench {
+			mod += r.chartInt("dg_drm", "trench_defender") // 6.17 b)
+		}
+		if oos {
+			mod += r.chartInt("dg_drm", "out_of_supply")
+		}
+		if stack > 11 {
+			mod += r.chartInt("dg_drm", "stack_over_11_points")
+		}
+		if lead != nil && r.morale(lead) >= 5 {
+			mod += r.chartInt("dg_drm", "morale_5_or_more")
+		}
+		if attacker && f.overrun {
+			mod += r.chartInt("dg_drm", "attacker_overran")
+		}
+		if attacker {
+			for _, rv := range r.geo.riversAt[f.target] {
+				if rv.kind == "navigable" {
+					mod += r.terrainDRM("navigable_river", 5) // 6.17 c)
+					break
+				}
+			}
+		}
+		d := dice.Roll(6)
+		m := d + mod
+		dg := lo > 0 && m >= lo && m <= hi
+		span := "none"
+		if lo > 0 {
+			span = fmt.Sprintf("%d-%d", lo, hi)
+		}
+		out := "stays organized"
+		if dg {
+			out = "becomes Desorg"
+			for _, u := range units {
+				u.Desorg = true
+			}
+		}
+		ev.pub("6.17: %s rolls %d%+d = %d against %s: %s.", who, d, mod, m, span, out)
+		return dg
+	}
+	attDG = side(true, f.att, r.pickLead(f.att, "best"))
+	defDG = side(false, unitsOf(defs), r.pickLead(unitsOf(defs), "best"))
+	return attDG, defDG
+}
+
+// takeLosses takes n steps from units (6.13): the leader first, then by
+// the side's standing order `losses` (the unit with the most steps
+// left, or the fewest); artillery only when nothing else is left.
+func (r *Rules) takeLosses(s *State, side string, units []*Unit, lead *Unit, n int, at string, defending bool, ev *events) {
+	for ; n > 0; n-- {
+		live := liveAt(units)
+		var pool []*Unit
+		for _, u := range live {
+			if u.Steps > 0 && r.typ(u).Kind != "artillery" {
+				pool = append(pool, u)
+			}
+		}
+		if len(pool) == 0 {
+			for _, u := range live {
+				if u.Steps > 0 {
+					pool = append(pool, u) // 6.13: only artillery defends
+				}
+			}
+		}
+		if len(pool) == 0 {
+			return
+		}
+		u := pool[0]
+		if lead != nil && slices.Contains(pool, lead) {
+			u, lead = lead, nil
+		} else {
+			fewest := s.standing(side).get("losses") == "fewest"
+			for _, x := range pool[1:] {
+				if fewest && x.Steps < u.Steps || !fewest && x.Steps > u.Steps {
+					u = x
+				}
+			}
+		}
+		r.loseStep(s, u, ev)
+	}
+}
+
+// loseStep takes one step from u (6.13); at its last it dies (6.15).
+func (r *Rules) loseStep(s *State, u *Unit, ev *events) {
+	u.Steps--
+	if u.Steps > 0 {
+		ev.pub("6.13: %s loses a step (now %s).", u.ID, valuesText(r.values(u)))
+		return
+	}
+	r.kill(s, u, ev)
+}
+
+// kill sends u to the dead box (6.13, 6.15): an FEF unit more than 3
+// hexes from another supplied FEF unit outside its stack is permanently
+// dead (-1 victory point), save the GCMA; a VM regiment's last step adds
+// a victory point.
+func (r *Rules) kill(s *State, u *Unit, ev *events) {
+	at := u.Loc
+	u.Hidden, u.Desorg, u.Trench, u.Spent, u.Steps = false, false, false, false, 0
+	t := r.typ(u)
+	switch t.Kind {
+	case "hq", "leader", "dump":
+		u.Loc = LocDead
+		ev.pub("6.13: %s is eliminated.", u.ID)
+		return
+	}
+	if u.Side == FEF && t.Nationality != "minority" && !r.nearSupplied(s, at) {
+		u.Loc = LocPerm
+		r.addVP(s, r.chartInt("victory_points", "fef_unit_permanently_dead"), ev,
+			fmt.Sprintf("6.15: %s dies more than 3 hexes from any other supplied FEF unit: permanently dead", u.ID))
+		return
+	}
+	u.Loc = LocDead
+	if t.Kind == "regiment" || t.Kind == "artillery" {
+		r.addVP(s, r.chartInt("victory_points", "vm_regiment_destroyed"), ev, fmt.Sprintf("6.15: the VM loses the last step of %s", u.ID))
+		return
+	}
+	ev.pub("6.13: %s is eliminated (dead box).", u.ID)
+}
+
+// nearSupplied: another supplied FEF unit (or garrison) within 3 hexes
+// of at, not in at (6.15).
+func (r *Rules) nearSupplied(s *State, at string) bool {
+	ra, ca, _ := ParseHex(at)
+	near := func(h string) bool {
+		rb, cb, ok := ParseHex(h)
+		return ok && h != at && Distance(ra, ca, rb, cb) <= 3
+	}
+	for _, u := range s.Units {
+		if u.Side == FEF && onMap(u.Loc) && !u.OoS && near(u.Loc) && r.typ(u).Kind != "dump" {
+			return true
+		}
+	}
+	for _, g := range s.Garrisons {
+		if near(r.urban[g].Hex) {
+			return true
+		}
+	}
+	return false
+}
+
+// addVP moves the victory marker (6.16): positive towards the FEF.
+func (r *Rules) addVP(s *State, n int, ev *events, why string) {
+	s.VP += n
+	ev.pub("%s: victory points %+d (now %d).", why, n, s.VP)
+}
+
+// takeDefenderLosses: the defender's steps (6.13), with a garrison's
+// rules (6.7): losses first from the units stacked with it; a garrison
+// alone dies at its second hit, and at a single hit the FEF may take the
+// step from another FEF unit within 3 hexes (standing order `garrison`).
+func (r *Rules) takeDefenderLosses(s *State, f *fight, lead *Unit, n int, ev *events) {
+	def := other(f.side)
+	var units []*Unit
+	for _, d := range r.defenders(s, f.side, f.target) {
+		if d.u != nil && r.typ(d.u).Kind != "dump" && r.typ(d.u).Kind != "hq" && r.typ(d.u).Kind != "leader" {
+			units = append(units, d.u)
+		}
+	}
+	steps := 0
+	for _, u := range units {
+		steps += u.Steps
+	}
+	take := min(n, steps)
+	r.takeLosses(s, def, units, lead, take, f.target, true, ev)
+	n -= take
+	if g := r.garrisonAt(s, f.target); g != "" && n > 0 {
+		r.garrisonHits(s, g, n, ev)
+	}
+}
+
+// garrisonHits: n hits on a garrison (6.7, 4.6).
+func (r *Rules) garrisonHits(s *State, g string, n int, ev *events) {
+	if n == 1 && s.standing(FEF).get("garrison") == "substitute" {
+		if u := r.substitute(s, r.urban[g].Hex); u != nil {
+			ev.pub("6.7: the garrison of %s takes one hit: %s, within 3 hexes, loses the step instead (the FEF's standing order).", g, u.ID)
+			r.loseStep(s, u, ev)
+			return
+		}
+	}
+	s.Garrisons = slices.DeleteFunc(s.Garrisons, func(x string) bool { return x == g })
+	if !slices.Contains(s.NoGarrison, g) {
+		s.NoGarrison = append(s.NoGarrison, g)
+		sort.Strings(s.NoGarrison)
+	}
+	ev.pub("6.7: the garrison of %s dies (plus de garnison).", g)
+	if !r.nearSupplied(s, r.urban[g].Hex) {
+		r.addVP(s, r.chartInt("victory_points", "fef_unit_permanently_dead"), ev,
+			fmt.Sprintf("6.15: the garrison of %s dies more than 3 hexes from any other supplied FEF unit", g))
+	}
+}
+
+// substitute: the FEF unit within 3 hexes of hex (not in it) that takes
+// a garrison's step: the one with the most steps, then the nearest.
+func (r *Rules) substitute(s *State, hex string) *Unit {
+	ra, ca, _ := ParseHex(hex)
+	var best *Unit
+	bd := 0
+	for _, u := range s.Units {
+		if u.Side != FEF || !onMap(u.Loc) || u.Loc == hex || u.Steps == 0 {
+			continue
+		}
+		rb, cb, _ := ParseHex(u.Loc)
+		d := Distance(ra, ca, rb, cb)
+		if d > 3 {
+			continue
+		}
+		if best == nil || u.Steps > best.Steps || u.Steps == best.Steps && d < bd {
+			best, bd = u, d
+		}
+	}
+	return best
+}
+
+// retreatHex is where units retreat 1 hex from at (6.5, 6.14): an
+// adjacent hex every one of them may enter, free of the enemy, within
+// the stacking limit; out of the enemy's ZOC if any is, then the first by
+// id; "" when there is none.
+func (r *Rules) retreatHex(s *State, side, at string, units []*Unit) string {
+	if len(units) == 0 {
+		return ""
+	}
+	b := r.moveBoard(s, side)
+	n := 0
+	for _, u := range units {
+		n += r.values(u).Stack
+	}
+	best, bestZOC := "", true
+	for _, h := range r.neighbors(at) {
+		ok := !b.enemyIn(r, h) && !r.enemyAt(s, side, h) && r.stackAt(s, side, h, nil)+n <= r.stackLimit(h)
+		for _, u := range units {
+			if good, _ := r.mayEnter(r.typ(u), h); !good || r.typ(u).Kind == "naval" && r.geo.riverEdge[edge(at, h)] != "navigable" && !(r.hexes[h].Coastal || r.hexes[h].Terrain == "sea") {
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		z := b.zocAt(r, h)
+		if best == "" || bestZOC && !z {
+			best, bestZOC = h, z
+		}
+	}
+	return best
+}
+
+// retreatAfter moves the defender 1 hex (6.14): artillery that cannot
+// retreat is eliminated, supply dumps are left behind.
+func (r *Rules) retreatAfter(s *State, side, from, to string, ev *events) {
+	var moved []*Unit
+	for _, u := range s.Units {
+		if u.Side != side || u.Loc != from {
+			continue
+		}
+		switch r.typ(u).Kind {
+		case "dump":
+			continue
+		case "artillery":
+			ev.pub("6.14: %s cannot retreat and is eliminated.", u.ID)
+			r.kill(s, u, ev)
+			continue
+		}
+		u.Loc = to
+		u.Trench = false
+		moved = append(moved, u)
+	}
+	ev.pub("6.14: %s retreats from %s to %s instead of a step loss (%s's standing order).", unitNames(moved), from, to, sideName(side))
+}
+
+// walkIn: the defender's hex is empty of fighting units: what is left
+// (dumps, the FEF HQ, Uncle Ho) is taken as the attackers advance (6.13:
+// "Eliminate them if the enemy walks into their hex"; 3.6, 3.10). After
+// an overrun every participating unit advances (6.4); after an attack
+// the attacker's standing order `advance` decides (6.14). The VM earns
+// half an equipment point for a hex where the FEF lost a step (3.4).
+func (r *Rules) walkIn(s *State, f *fight, left []defender, fought bool, ev *events) {
+	if len(f.att) == 0 {
+		return
+	}
+	if !f.overrun && s.standing(f.side).get("advance") == "none" {
+		ev.pub("6.14: %s clears %s and does not advance (its standing order).", sideName(f.side), f.target)
+		return
+	}
+	var adv []*Unit
+	n := r.stackAt(s, f.side, f.target, nil)
+	for _, u := range f.att {
+		if r.typ(u).Kind == "artillery" || !onMap(u.Loc) {
+			continue
+		}
+		if st := r.values(u).Stack; n+st <= r.stackLimit(f.target) {
+			adv = append(adv, u)
+			n += st
+		}
+	}
+	if len(adv) == 0 {
+		return
+	}
+	for _, d := range left {
+		if d.u == nil {
+			continue
+		}
+		switch r.typ(d.u).Kind {
+		case "dump":
+			r.capture(s, f.side, d.u, ev)
+		case "hq":
+			r.kill(s, d.u, ev)
+			r.addVP(s, r.chartInt("victory_points", "fef_hq_lost"), ev, "3.11: the FEF loses its HQ")
+		case "leader":
+			r.kill(s, d.u, ev)
+			r.addVP(s, r.chartInt("victory_points", "uncle_ho_lost"), ev, "3.3: the VM loses Uncle Ho")
+		default:
+			if d.u.Loc == f.target {
+				r.kill(s, d.u, ev)
+			}
+		}
+	}
+	for _, u := range adv {
+		u.Loc = f.target
+		u.Trench = false
+	}
+	ev.pub("6.14: %s advances into %s: %s.", sideName(f.side), f.target, unitNames(adv))
+	if f.side == VM && fought && s.VMEquipH < 2*r.chartInt("replacements", "vm_equipment_max") {
+		s.VMEquipH++
+		ev.pub("3.4: the VM advances into a hex where the FEF lost a step: half an equipment replacement (now %s).", halves(s.VMEquipH))
+	}
+}
+
+// capture: a supply dump taken by the enemy (3.6, 3.10): removed; the VM
+// takes 2 equipment and the FEF loses a victory point, or the FEF gains
+// one.
+func (r *Rules) capture(s *State, side string, u *Unit, ev *events) {
+	u.Loc, u.Spent, u.Hidden = LocDead, false, false
+	if side == VM {
+		s.VMEquipH = min(s.VMEquipH+4, 2*r.chartInt("replacements", "vm_equipment_max"))
+		r.addVP(s, r.chartInt("victory_points", "vm_captures_fef_dump"), ev, fmt.Sprintf("3.6: the VM captures the FEF's supply dump %s and receives 2 equipment replacements", u.ID))
+		return
+	}
+	r.addVP(s, r.chartInt("victory_points", "fef_captures_vm_dump"), ev, fmt.Sprintf("3.10: the FEF captures the VM's supply dump %s", u.ID))
+}

@@ -1,0 +1,179 @@
+package tonkin
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/umpirebot/umpire/adjudicator"
+)
+
+// Standing orders answer the choices the rules give a side inside the
+// other side's action (retreat before combat, ambush, the morale leader,
+// retreat after combat or the loss, which unit takes a loss, the
+// garrison's substitute loss) without a round trip (DESIGN: Asynchronous
+// flow; RULINGS T22). They are private: set by an order whose events
+// only that side sees, and kept out of every view.
+type Standing struct {
+	// Evade: VM-groups and GCMA retreat before combat (6.5): "yes", or
+	// "" for no.
+	Evade string `json:"evade,omitempty"`
+	// Ambush: the VM ambushes when it may (6.11): "" for yes, "no".
+	Ambush string `json:"ambush,omitempty"`
+	// Lead: the defender's morale leader (6.9): "" for the best morale,
+	// "steps" for the unit with the most steps (it takes the first loss).
+	Lead string `json:"lead,omitempty"`
+	// Retreat: retreat after combat instead of a step loss (6.14):
+	// "yes", or "" for no.
+	Retreat string `json:"retreat,omitempty"`
+	// Losses: which unit takes a step loss after the leader's (6.13):
+	// "" for the unit with the most steps left, "fewest".
+	Losses string `json:"losses,omitempty"`
+	// Garrison: a garrison's single hit (6.7): "" to take it from another
+	// FEF unit within 3 hexes, "die" to let the garrison die.
+	Garrison string `json:"garrison,omitempty"`
+	// Advance: after combat when the hex is cleared (6.14): "" for all
+	// the attackers that may, "none".
+	Advance string `json:"advance,omitempty"`
+}
+
+// standingKeys: each key's values, the default first.
+var standingKeys = map[string][]string{
+	"evade":    {"no", "yes"},
+	"ambush":   {"yes", "no"},
+	"lead":     {"best", "steps"},
+	"retreat":  {"no", "yes"},
+	"losses":   {"most", "fewest"},
+	"garrison": {"substitute", "die"},
+	"advance":  {"all", "none"},
+}
+
+func (st *Standing) field(key string) *string {
+	switch key {
+	case "evade":
+		return &st.Evade
+	case "ambush":
+		return &st.Ambush
+	case "lead":
+		return &st.Lead
+	case "retreat":
+		return &st.Retreat
+	case "losses":
+		return &st.Losses
+	case "garrison":
+		return &st.Garrison
+	case "advance":
+		return &st.Advance
+	}
+	return nil
+}
+
+// get is a key's value, its default when unset.
+func (st Standing) get(key string) string {
+	if v := *st.field(key); v != "" {
+		return v
+	}
+	return standingKeys[key][0]
+}
+
+func (st Standing) valid() error {
+	for _, k := range sortedKeys() {
+		if v := *st.field(k); v != "" && (v == standingKeys[k][0] || !slices.Contains(standingKeys[k], v)) {
+			return fmt.Errorf("%s %q", k, v)
+		}
+	}
+	return nil
+}
+
+func (st Standing) String() string {
+	var out []string
+	for _, k := range sortedKeys() {
+		out = append(out, k+" "+st.get(k))
+	}
+	return strings.Join(out, ", ")
+}
+
+func sortedKeys() []string {
+	var ks []string
+	for k := range standingKeys {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+func standingHelp() string {
+	var ks []string
+	for _, k := range sortedKeys() {
+		ks = append(ks, k+" "+strings.Join(standingKeys[k], "|"))
+	}
+	return strings.Join(ks, "; ")
+}
+
+// standing is a side's standing orders.
+func (s *State) standing(side string) Standing { return s.Standing[side] }
+
+// standingOrder: `standing <key> <value>` or `standing clear`; taken at
+// any time from either side, told to that side only.
+func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) error {
+	if len(args) == 1 && strings.EqualFold(args[0], "clear") {
+		delete(s.Standing, side)
+		if len(s.Standing) == 0 {
+			s.Standing = nil
+		}
+		ev.to(side, "Standing orders cleared: %s.", Standing{}.String())
+		return nil
+	}
+	if len(args) != 2 {
+		return fail("usage: `standing <key> <value>` (%s), or `standing clear`", standingHelp())
+	}
+	key, val := strings.ToLower(args[0]), strings.ToLower(args[1])
+	vals, ok := standingKeys[key]
+	if !ok || !slices.Contains(vals, val) {
+		return fail("standing orders are %s; not %q %q", standingHelp(), args[0], args[1])
+	}
+	if s.Standing == nil {
+		s.Standing = map[string]Standing{}
+	}
+	st := s.Standing[side]
+	if val == vals[0] {
+		val = ""
+	}
+	*st.field(key) = val
+	if st == (Standing{}) {
+		delete(s.Standing, side)
+		if len(s.Standing) == 0 {
+			s.Standing = nil
+		}
+	} else {
+		s.Standing[side] = st
+	}
+	ev.to(side, "Standing order set: %s %s. Now: %s.", key, args[1], st.String())
+	return nil
+}
+
+func standingChoices() []adjudicator.Choice {
+	var ks []adjudicator.Choice
+	for _, k := range sortedKeys() {
+		var vs []adjudicator.Choice
+		for _, v := range standingKeys[k] {
+			vs = append(vs, adjudicator.Choice{Word: v, Complete: true})
+		}
+		ks = append(ks, adjudicator.Choice{Word: k, Next: vs})
+	}
+	ks = append(ks, adjudicator.Choice{Word: "clear", Complete: true, Help: "forget all standing orders"})
+	return []adjudicator.Choice{{Word: "standing", Help: "standing orders, private: how your side answers the choices the rules give it inside the other side's actions (RULINGS T22)", Next: ks}}
+}
+
+// StandingAll: both sides answer every choice by standing orders that
+// take the active answers (the playouts' --standing).
+func StandingAll() []adjudicator.SideOrder {
+	var out []adjudicator.SideOrder
+	for _, side := range []adjudicator.Side{FEF, VM} {
+		for _, o := range []string{"standing evade yes", "standing retreat yes", "standing lead steps"} {
+			out = append(out, adjudicator.SideOrder{Side: side, Order: o})
+		}
+	}
+	return out
+}
