@@ -2,6 +2,7 @@ package hell
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -324,15 +325,24 @@ func (r *Rules) endAssault(s *State, ev *events) {
 			u.Disorg = false
 			u.Fatigued = d.French[id].Kind != KindTank
 		}
-		if d.onMap(u.Loc) && !d.isPA(u.Loc) {
-			// 6.2.7, ruling H26: units outside the PAs withdraw.
-			to := u.From
-			if to == "" || s.Captured[to] {
-				to = r.nearestFrenchPA(s, u.Loc)
+		if s.Half == French && d.onMap(u.Loc) && !d.isPA(u.Loc) {
+			// 6.2.7, rulings H26, H60: units outside the PAs withdraw, to
+			// the PA they left when the chain reaches it, else the nearest
+			// PA it reaches; with no chain free of the enemy they stay.
+			dests := r.frenchWithdrawDests(s, u.Loc, nil)
+			to := ""
+			if slices.Contains(dests, u.From) {
+				to = u.From
+			} else if len(dests) > 0 {
+				to = dests[0]
 			}
-			ev.pub("6.2.7: %s withdraws %s → %s.", id, d.locName(u.Loc), d.locName(to))
-			ev.mark("", "move", u.Loc, to)
-			u.Loc = to
+			if to == "" {
+				ev.pub("6.2.7: %s stays in %s: no chain of zones free of the enemy leads to a French CR.", id, d.locName(u.Loc))
+			} else {
+				ev.pub("6.2.7: %s withdraws %s → %s.", id, d.locName(u.Loc), d.locName(to))
+				ev.mark("", "move", u.Loc, to)
+				u.Loc = to
+			}
 		}
 		u.From = ""
 	}

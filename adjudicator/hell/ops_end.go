@@ -100,6 +100,12 @@ func (r *Rules) withdrawDestsIn(s *State, side, id string, contested map[string]
 		}
 		return out
 	}
+	if s.Half == French && d.onMap(loc) {
+		// 6.2.7 (ruling H60): to the CRC or another CR along a chain of
+		// zones free of the enemy or held by France; from a PA of a
+		// peripheral CR, out through one of its assault bases.
+		return r.frenchWithdrawDests(s, loc, contested)
+	}
 	if d.isPA(loc) {
 		if !contested[d.PAs[loc].CR] || d.inCRC(loc) {
 			return nil
@@ -122,6 +128,70 @@ func (r *Rules) withdrawDestsIn(s *State, side, id string, contested map[string]
 		if d.inCRC(pa) && !s.Captured[pa] && len(s.vmAt(pa)) == 0 && pa != loc {
 			out = append(out, pa)
 		}
+	}
+	return out
+}
+
+// frenchWithdrawDests: 6.2.7, "The French player may end an assault and
+// withdraw his troops to the CRC or another CR as long as there is a
+// chain of zones free of enemy units (battalions only, trenches do not
+// count) or occupied by at least one friendly unit, except the zone they
+// are leaving. Withdrawals may include units located on PAs of a
+// peripheral CR if they can pass through an assault base in a zone that
+// fulfills the conditions above." France cannot tell a dummy from a
+// battalion, so every VM counter blocks (H31). The destinations are the
+// French PAs free of VM units in the CR zones the chain reaches, nearest
+// first (ruling H60).
+func (r *Rules) frenchWithdrawDests(s *State, loc string, contested map[string]bool) []string {
+	d := r.d
+	vm, fr := map[string]bool{}, map[string]bool{}
+	for _, u := range s.VM {
+		vm[r.zoneOf(u.Loc)] = true
+	}
+	for _, u := range s.French {
+		fr[r.zoneOf(u.Loc)] = true
+	}
+	ok := func(z string) bool { return !vm[z] || fr[z] }
+	var starts []string
+	own := ""
+	if p, isPA := d.PAs[loc]; isPA {
+		if !contested[p.CR] || d.inCRC(loc) {
+			return nil
+		}
+		own = p.Zone
+		for _, b := range d.PABases[loc] {
+			if ok(b.Zone) && !slices.Contains(starts, b.Zone) {
+				starts = append(starts, b.Zone)
+			}
+		}
+	} else {
+		starts = []string{r.zoneOf(loc)} // the zone left need not pass
+	}
+	seen := map[string]bool{}
+	for _, z := range starts {
+		seen[z] = true
+	}
+	var out []string
+	frontier := starts
+	for len(frontier) > 0 {
+		var next []string
+		for _, z := range frontier {
+			if d.zoneKind(z) == ZoneCR && z != own {
+				for _, pa := range d.ZonePAs[z] {
+					if !s.Captured[pa] && len(s.vmAt(pa)) == 0 && pa != loc {
+						out = append(out, pa)
+					}
+				}
+			}
+			for _, n := range d.ZoneAdj[z] {
+				if !seen[n] && ok(n) {
+					seen[n] = true
+					next = append(next, n)
+				}
+			}
+		}
+		sort.Strings(next)
+		frontier = next
 	}
 	return out
 }
@@ -165,7 +235,7 @@ func (r *Rules) canWithdraw(s *State, side, id, dest string) error {
 		return fail("%s has already moved at the end of this assault", id)
 	}
 	if !slices.Contains(r.withdrawDests(s, side, id), dest) {
-		return fail("%s cannot withdraw to %s: the VM withdraws from a contested CR to a jungle zone or a level-3 trench; France to a PA of the CRC by a road without trenches, or from a zone along a chain free of the enemy (5.7, 6.2.7)", id, r.placeName(dest))
+		return fail("%s cannot withdraw to %s: the VM withdraws from a contested CR to a jungle zone or a level-3 trench; France, after a VM assault, to a PA of the CRC by a road without trenches (5.7), after a French operation, to a French PA of the CRC or another CR along a chain of zones free of the enemy or held by France, out of a peripheral CR's PA through an assault base (6.2.7)", id, r.placeName(dest))
 	}
 	return nil
 }

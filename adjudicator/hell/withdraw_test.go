@@ -1,0 +1,84 @@
+package hell
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// 6.2.7: "The French player may end an assault and withdraw his troops to
+// the CRC or another CR as long as there is a chain of zones free of enemy
+// units ... or occupied by at least one friendly unit, except the zone
+// they are leaving" (issue 17, ruling H60). A company in zone E may go
+// back to Beatrice, a peripheral CR, not only to the CRC.
+func TestWithdraw_6_2_7_ToAnotherCR(t *testing.T) {
+	s := board(t, French, StepConsolidate)
+	putF(s, "E", "1/2REI-1")
+	putF(s, "B1", "3/13DBLE-1")
+	putF(s, "H1", "1/2REI-2")
+	dests := testRules.withdrawDests(s, French, "1/2REI-1")
+	if !slices.Contains(dests, "B1") || !slices.Contains(dests, "H1") {
+		t.Fatalf("withdrawal from zone E: %v, want Beatrice's B1 (another CR) and the CRC's H1", dests)
+	}
+	if dests[0] != "B1" && dests[0] != "B2" && dests[0] != "B3" && dests[0] != "B4" {
+		t.Fatalf("nearest first: %v", dests)
+	}
+	mustApply(t, s, French, "withdraw 1/2REI-1 B1")
+
+	// The zone left may hold the enemy; the next ones may not, unless
+	// France holds them too.
+	s = board(t, French, StepWithdraw)
+	putF(s, "E", "1/2REI-1")
+	putF(s, "B1", "3/13DBLE-1")
+	putV(s, "E", "308/88/23")
+	if d := testRules.withdrawDests(s, French, "1/2REI-1"); !slices.Contains(d, "B1") {
+		t.Fatalf("an enemy in the zone left blocks: %v", d)
+	}
+}
+
+// 6.2.7 (ruling H60, amends H26): a unit outside the PAs with no chain
+// free of the enemy stays where it is at the end of the operation; it is
+// no longer brought home for free. One with a chain goes back to the PA
+// it left.
+func TestWithdraw_6_2_7_NoChainStays(t *testing.T) {
+	s := board(t, French, StepWithdraw)
+	putF(s, "N", "1/2REI-1")
+	s.French["1/2REI-1"].From = "H6"
+	putF(s, "D1", "1/2REI-2")
+	// VM counters all round zone N: Gabrielle, Anne-Marie, K, Huguette.
+	s.Captured["G1"], s.Captured["AM1"], s.Captured["H1"] = true, true, true
+	putV(s, "G1", "308/88/23")
+	putV(s, "AM1", "308/88/29")
+	putV(s, "K", "308/88/322")
+	putV(s, "H1", "308/102/18")
+	if d := testRules.withdrawDests(s, French, "1/2REI-1"); len(d) != 0 {
+		t.Fatalf("surrounded, yet may withdraw to %v", d)
+	}
+	ev := &events{}
+	testRules.endAssault(s, ev)
+	if s.French["1/2REI-1"].Loc != "N" {
+		t.Fatalf("a surrounded unit was returned to %s", s.French["1/2REI-1"].Loc)
+	}
+	if !strings.Contains(texts(ev), "1/2REI-1 stays in Zone N") {
+		t.Fatalf("no announcement: %s", texts(ev))
+	}
+
+	// Huguette 1 French again: the chain through HU is open; back to H6.
+	s = board(t, French, StepWithdraw)
+	putF(s, "N", "1/2REI-1")
+	s.French["1/2REI-1"].From = "H6"
+	putF(s, "H6", "1/2REI-2")
+	ev = &events{}
+	testRules.endAssault(s, ev)
+	if s.French["1/2REI-1"].Loc != "H6" {
+		t.Fatalf("with a chain, went to %s, want H6, the PA it left", s.French["1/2REI-1"].Loc)
+	}
+}
+
+func texts(ev *events) string {
+	var b strings.Builder
+	for _, e := range ev.list {
+		b.WriteString(e.Text + "\n")
+	}
+	return b.String()
+}
