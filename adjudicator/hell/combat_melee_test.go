@@ -444,9 +444,16 @@ func TestHandToHand_ColumnModifiers_VM(t *testing.T) {
 		{"a Disorganized defender at half strength (0.3)", func(s *State) {
 			s.French["1/2REI-1"].Disorg = true
 		}, "attack H6", "(18 against 2; PA -3)", "6-1"},
-		{"a third company in a PA at half (ruling H28)", func(s *State) {
+		// 1.4 (ruling H61): the PA protects two companies; a third adds
+		// its strength only without the PA's -3 (18 against 12, 1-1), so
+		// the defence keeps the two with the PA: 18 against 8, 2-1, -3.
+		{"a third company in a PA: no PA bonus (1.4, H61)", func(s *State) {
 			putF(s, "H6", "1/2REI-2", "1/2REI-3")
-		}, "attack H6", "(18 against 10; PA -3)", "1-3"},
+		}, "attack H6", "(18 against 8; PA -3, 1 company beyond two without the PA bonus, not counted (1.4))", "1-3"},
+		// Tanks come freely: two companies and a tank keep the PA.
+		{"tanks are not companies (1.4)", func(s *State) {
+			putF(s, "H6", "1/2REI-2", "TK-1")
+		}, "attack H6", "(18 against 12; PA -3)", "1-3"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := melee(t)

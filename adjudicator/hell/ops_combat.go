@@ -920,7 +920,7 @@ func (r *Rules) canZoneFire(s *State, z string, air int) error {
 
 // meleeStrength: hand-to-hand strengths, halved (rounded up) when
 // Disorganized (0.3). French companies beyond the first two in a PA fight
-// without the PA's protection: ruling H28 counts them at half strength.
+// without the PA's protection: see paProtected (ruling H61, not H28).
 func (r *Rules) meleeStrength(s *State, side string, ids []string, defendingPA bool) int {
 	var vals []int
 	for _, id := range ids {
@@ -938,18 +938,32 @@ func (r *Rules) meleeStrength(s *State, side string, ids []string, defendingPA b
 		vals = append(vals, m)
 	}
 	total := 0
-	companies := 0
-	for i, id := range ids {
-		v := vals[i]
-		if side == French && defendingPA && r.d.French[id].Kind != KindTank {
-			companies++
-			if companies > r.d.Tables.Stacking.FrenchPATerrain {
-				v = (v + 1) / 2
-			}
-		}
+	for _, v := range vals {
 		total += v
 	}
 	return total
+}
+
+// paProtected: 1.4, "only two French companies, full or reduced (tanks
+// and anti-aircraft guns included freely) may benefit from terrain": the
+// two strongest companies and every tank section in a PA, and how many
+// companies are left without the PA bonus (ruling H61).
+func (r *Rules) paProtected(s *State, ids []string) (prot []string, extra int) {
+	var companies []string
+	for _, id := range ids {
+		if r.d.French[id].Kind == KindTank {
+			prot = append(prot, id)
+		} else {
+			companies = append(companies, id)
+		}
+	}
+	strength := func(id string) int { return r.meleeStrength(s, French, []string{id}, true) }
+	sort.SliceStable(companies, func(i, j int) bool { return strength(companies[i]) > strength(companies[j]) })
+	limit := r.d.Tables.Stacking.FrenchPATerrain
+	if len(companies) <= limit {
+		return append(prot, companies...), 0
+	}
+	return append(prot, companies[:limit]...), len(companies) - limit
 }
 
 // meleeColumn: 5.5, the ratio column (rounded down), shifted; beyond 6-1
@@ -1111,6 +1125,24 @@ func (r *Rules) melee(s *State, side, pa string, att []string, a attackOrder, di
 		s.AirPoints -= air
 	}
 	col, drm := r.meleeColumn(as, ds, shift)
+	if def == French {
+		// 1.4 (ruling H61): "Those above the two-company limit do not
+		// receive the PA bonus, only any potential hill bonus": the PA's
+		// -3 protects two companies; the others add their strength only
+		// without it. The defence takes the better of the two columns.
+		if prot, extra := r.paProtected(s, defs); extra > 0 {
+			ps := r.meleeStrength(s, def, prot, true)
+			pc, pd := r.meleeColumn(as, ps, shift)
+			ac, ad := r.meleeColumn(as, ds, shift+3)
+			if ac < pc || ac == pc && ad < pd {
+				col, drm = ac, ad
+				add(3, fmt.Sprintf("%d companies in the PA, no PA bonus (1.4)", extra+r.d.Tables.Stacking.FrenchPATerrain))
+			} else {
+				col, drm, ds = pc, pd, ps
+				mods = append(mods, fmt.Sprintf("%d compan%s beyond two without the PA bonus, not counted (1.4)", extra, map[bool]string{true: "y", false: "ies"}[extra == 1]))
+			}
+		}
+	}
 	if side == VM {
 		worst := 0
 		for _, id := range att {
