@@ -698,8 +698,11 @@ func (r *Rules) checkInstant(s *State, ev *events) {
 // Turn is a state's game turn (the playouts' unit of time).
 func Turn(as adjudicator.State) int { return st(as).Turn }
 
-// TunePlayout: a playout counts hand-offs per game turn
-// (adjudicator.PlayoutTuner). Tonkin has no standing orders yet.
-func (r *Rules) TunePlayout(o *adjudicator.PlayoutOptions, _ bool) {
+// TunePlayout: a playout counts hand-offs per game turn, and with
+// standing orders both sides first set them (adjudicator.PlayoutTuner).
+func (r *Rules) TunePlayout(o *adjudicator.PlayoutOptions, standing bool) {
 	o.Period = Turn
+	if standing {
+		o.Prelude = StandingAll()
+	}
 }

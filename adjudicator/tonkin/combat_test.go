@@ -1,0 +1,411 @@
+package tonkin
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/umpirebot/umpire/adjudicator"
+)
+
+// idOf is the first unit of a type in scenario 1950's set-up.
+func idOf(t *testing.T, r *Rules, typ string, skip ...string) string {
+	t.Helper()
+	for _, u := range setup(t, r, "1950").Units {
+		if u.Type == typ && !slices.Contains(skip, u.ID) {
+			return u.ID
+		}
+	}
+	t.Fatalf("no %s in 1950", typ)
+	return ""
+}
+
+// opsState: bare (scenario 1950, only the placed units on the map, no
+// garrisons), side spending points in the 1st player's operation phase
+// with its supply dump at dump, spent (6.2).
+func opsState(t *testing.T, r *Rules, side, dump string, place map[string]string) *State {
+	t.Helper()
+	dr := strings.ToUpper(side) + " DR 1"
+	place[dr] = dump
+	s := bare(t, r, side, place)
+	s.unit(dr).Spent = true
+	s.Phase, s.Step, s.Mover, s.Chunk, s.OpsFEF, s.OpsVM = PhaseOps1, StepPoints, side, 3, 10, 10
+	return s
+}
+
+// plain finds two adjacent hexes of Vietnam of the given terrains with no
+// river, road, rail or urban area in either, and not coastal.
+func plain(t *testing.T, r *Rules, from, to string) (string, string) {
+	t.Helper()
+	bare := func(h Hex) bool {
+		_, urb := r.urbanHex[h.ID]
+		return h.Country == "vietnam" && !h.Coastal && !urb && len(r.geo.riversAt[h.ID]) == 0
+	}
+	for _, id := range r.geo.ids {
+		h := r.hexes[id]
+		if h.Terrain != from || !bare(h) {
+			continue
+		}
+		for _, n := range r.neighbors(id) {
+			x := r.hexes[n]
+			if x.Terrain == to && bare(x) && !r.geo.road[edge(id, n)] && !r.geo.rail[edge(id, n)] {
+				return id, n
+			}
+		}
+	}
+	t.Fatalf("no %s hex next to %s", from, to)
+	return "", ""
+}
+
+// 6.6 (RULINGS T25): the odds are rounded down in favour of the defender;
+// beyond the table they read its first or last column.
+func TestRule6_6_OddsColumns(t *testing.T) {
+	r := rules(t)
+	for _, c := range []struct {
+		att, def int
+		want     string
+	}{
+		{3, 3, "1:1"}, {5, 3, "1:1"}, {6, 3, "2:1"}, {7, 3, "2:1"}, {9, 3, "3:1"},
+		{12, 2, "6:1"}, {30, 2, "6:1"}, {5, 10, "1:2"}, {5, 11, "1:3"}, {2, 6, "1:3"},
+		{1, 10, "1:3"}, {4, 0, "6:1"},
+	} {
+		if _, got := r.oddsColumn(c.att, c.def); got != c.want {
+			t.Errorf("%d against %d: %s, want %s", c.att, c.def, got, c.want)
+		}
+	}
+}
+
+// 6.13: the combat table's spans, at each threshold and one below it;
+// the losses of each result.
+func TestRule6_13_CombatTableEdges(t *testing.T) {
+	r := rules(t)
+	odds := r.chartStrings("combat", "odds")
+	res := []string{"ExAL", "Ex", "ExDL", "2DL"}
+	for col := range odds {
+		for i, k := range res {
+			lo, next := r.chartInts("combat", k)[col], 16
+			if i+1 < len(res) {
+				next = r.chartInts("combat", res[i+1])[col]
+			}
+			if lo >= next {
+				continue // an empty span (6:1 has no ExAL)
+			}
+			if got := r.combatResult(col, lo); got != k {
+				t.Errorf("%s roll %d: %s, want %s (its first)", odds[col], lo, got, k)
+			}
+			if got := r.combatResult(col, next-1); got != k {
+				t.Errorf("%s roll %d: %s, want %s (its last)", odds[col], next-1, got, k)
+			}
+			if lo > 0 && r.combatResult(col, lo-1) == k {
+				t.Errorf("%s roll %d: %s starts below its threshold %d", odds[col], lo-1, k, lo)
+			}
+		}
+	}
+	if got := r.combatResult(0, 0); got != "2AL" {
+		t.Errorf("1:3 roll 0: %s, want 2AL", got)
+	}
+	for res, want := range map[string][2]int{"2AL": {2, 0}, "ExAL": {2, 1}, "Ex": {1, 1}, "ExDL": {1, 2}, "2DL": {0, 2}} {
+		if a, d := resultLosses(res); a != want[0] || d != want[1] {
+			t.Errorf("%s: %d/%d, want %v", res, a, d, want)
+		}
+	}
+}
+
+// 6.6, 6.9, 6.13, 6.17: an FEF attack in clear terrain: the odds, the
+// morale difference, the dice, the Desorg rolls (attacker first), the
+// losses (the leaders first), the point spent.
+func TestRule6_6_AttackWithTroops(t *testing.T) {
+	r := rules(t)
+	a, b := plain(t, r, "clear", "clear")
+	bep, reg := idOf(t, r, "BEP"), idOf(t, r, "REG")
+	s := opsState(t, r, FEF, a, map[string]string{bep: a, reg: b})
+	// 4-5 against 6-4: 1:2, morale +1; dice 6+6 = 13: at 1:2 that is 2DL
+	// (13 and up); Desorg dice 6 (attacker) and 1 (defender, 2DL span 1-4).
+	s2, ev := do(t, r, s, FEF, "attack "+b, 6, 6, 6, 1)
+	has(t, ev, "6.6: The FEF attacks "+b+" from "+a+" with "+bep+".",
+		"4 against 6", "odds 1:2", "morale "+bep+" 5 against "+reg+" 4: +1", "dice 6+6 = 13: 2DL",
+		"6.17: the FEF rolls 6-1 = 5 against none: stays organized", "6.17: the VM rolls 1+0 = 1 against 1-4: becomes Desorg",
+		"6.17: only the defender is Desorg and it does not retreat: it loses an extra step.",
+		"6.3 e): the FEF spends 1 operation point(s) (9 left).")
+	if u := s2.unit(reg); u.Steps != 1 || !u.Desorg || u.Loc != b {
+		t.Errorf("defender after 2DL + Desorg: %+v, want 1 step left, Desorg, in place", u)
+	}
+	if s2.OpsFEF != 9 || s2.Chunk != 2 {
+		t.Errorf("points %d chunk %d", s2.OpsFEF, s2.Chunk)
+	}
+	// 6.3: no spending dump, no attack with troops
+	s.unit("FEF DR 1").Spent = false
+	refused(t, r, s, FEF, "attack "+b, "6.3: attacks with troops (options e and f) need a spending supply dump")
+}
+
+// 6.6: modifiers are capped at -3 and a modified -1 reads as 0; 6.10:
+// the trench's modifier.
+func TestRule6_6_CapAndMinusOneIsZero(t *testing.T) {
+	r := rules(t)
+	a, b := plain(t, r, "clear", "mountain")
+	bep, reg := idOf(t, r, "BEP"), idOf(t, r, "REG")
+	s := opsState(t, r, FEF, a, map[string]string{bep: a, reg: b})
+	s.unit(reg).Trench = true
+	s.Standing = map[string]Standing{VM: {Ambush: "no"}}
+	// morale +1, mountain -2, trench -2: -3 capped; dice 1+1-3 = -1 -> 0
+	_, ev := do(t, r, s, FEF, "attack "+b, 1, 1, 1, 6)
+	has(t, ev, "mountain -2", "trench -2", "= -3 (at most +-3: -3)", "dice 1+1 = 0: 2AL")
+}
+
+// 6.7: a garrison alone: two hits kill it and the VM advances, earning
+// half an equipment point (3.4); a single hit is taken by an FEF unit
+// within 3 hexes (the FEF's default standing order), or kills the
+// garrison when it says `die`.
+func TestRule6_7_Garrison(t *testing.T) {
+	r := rules(t)
+	var town Urban
+	for _, u := range r.d.Map.Urban {
+		if u.Garrison && r.hexes[u.Hex].Terrain == "clear" {
+			town = u
+			break
+		}
+	}
+	from := nextTo(r, town.Hex, func(h Hex) bool { return h.Terrain == "clear" && h.Country == "vietnam" })
+	reg := idOf(t, r, "REG")
+	s := opsState(t, r, VM, from, map[string]string{reg: from})
+	s.Garrisons = []string{town.Name}
+	// 6-4 against 2-3: 3:1, +1; dice 6+6: 2DL; Desorg 6, 6
+	s2, ev := do(t, r, s, VM, "attack "+town.Hex, 6, 6, 6, 6)
+	has(t, ev, "6 against 2", "odds 3:1", "2DL", "6.7: the garrison of "+town.Name+" dies (plus de garnison).",
+		"6.14: the VM advances into "+town.Hex+": "+reg+".", "3.4: the VM advances into a hex where the FEF lost a step")
+	if slices.Contains(s2.Garrisons, town.Name) || !slices.Contains(s2.NoGarrison, town.Name) || s2.unit(reg).Loc != town.Hex || s2.VMEquipH != 1 {
+		t.Errorf("after the garrison died: garrisons %v, no garrison %v, %s at %s, equipment %d", s2.Garrisons, s2.NoGarrison, reg, s2.unit(reg).Loc, s2.VMEquipH)
+	}
+	// one hit (Ex at 3:1 on 4..6 - with +1: dice 2+2+1 = 5): a FEF
+	// unit within 3 hexes takes it
+	near := nextTo(r, town.Hex, func(h Hex) bool { return h.ID != from && h.Terrain != "sea" && h.Country == "vietnam" })
+	bep := idOf(t, r, "BEP")
+	s = opsState(t, r, VM, from, map[string]string{reg: from, bep: near})
+	s.Garrisons = []string{town.Name}
+	s2, ev = do(t, r, s, VM, "attack "+town.Hex, 2, 2, 6, 6)
+	has(t, ev, "Ex.", "6.7: the garrison of "+town.Name+" takes one hit: "+bep+", within 3 hexes, loses the step instead")
+	if !slices.Contains(s2.Garrisons, town.Name) || s2.unit(bep).Steps != 1 || s2.unit(reg).Loc != from {
+		t.Errorf("substitute: garrisons %v, %s steps %d, %s at %s", s2.Garrisons, bep, s2.unit(bep).Steps, reg, s2.unit(reg).Loc)
+	}
+	s.Standing = map[string]Standing{FEF: {Garrison: "die"}}
+	s2, ev = do(t, r, s, VM, "attack "+town.Hex, 2, 2, 6, 6)
+	has(t, ev, "6.7: the garrison of "+town.Name+" dies")
+	if slices.Contains(s2.Garrisons, town.Name) || s2.unit(bep).Steps != 2 {
+		t.Errorf("standing garrison die: garrisons %v, %s steps %d", s2.Garrisons, bep, s2.unit(bep).Steps)
+	}
+}
+
+// 6.14: the defender's standing order `retreat yes`: it retreats 1 hex
+// instead of one step and the attacker advances.
+func TestRule6_14_RetreatAfterCombat(t *testing.T) {
+	r := rules(t)
+	a, b := plain(t, r, "clear", "clear")
+	bep, reg := idOf(t, r, "BEP"), idOf(t, r, "REG")
+	s := opsState(t, r, FEF, a, map[string]string{bep: a, reg: b})
+	s.Standing = map[string]Standing{VM: {Retreat: "yes"}}
+	// 1:2, +1; dice 5+5 = 11: ExDL (11-12); Desorg 6 and 6: none
+	s2, ev := do(t, r, s, FEF, "attack "+b, 5, 5, 6, 6)
+	has(t, ev, "ExDL", "instead of a step loss (the VM's standing order)", "6.14: the FEF advances into "+b)
+	if u := s2.unit(reg); u.Loc == b || u.Steps != 3 {
+		t.Errorf("retreating defender: %+v, want gone from %s with one step lost of two", u, b)
+	}
+	if s2.unit(bep).Loc != b || s2.unit(bep).Steps != 1 {
+		t.Errorf("attacker: %+v", s2.unit(bep))
+	}
+	// `advance none`: the attacker stays
+	s.Standing[FEF] = Standing{Advance: "none"}
+	s2, _ = do(t, r, s, FEF, "attack "+b, 5, 5, 6, 6)
+	if s2.unit(bep).Loc != a {
+		t.Errorf("advance none: %s at %s", bep, s2.unit(bep).Loc)
+	}
+}
+
+// Basics (Counters), 6.4, RULINGS T23, T28: the FEF overruns a hidden
+// dummy: it is flipped and removed, no die is rolled, the FEF advances.
+func TestRule6_4_OverrunRevealsDummy(t *testing.T) {
+	r := rules(t)
+	a, b := plain(t, r, "clear", "clear")
+	bep, dum := idOf(t, r, "BEP"), idOf(t, r, "DUMMY")
+	s := opsState(t, r, FEF, a, map[string]string{bep: a, dum: b})
+	if !s.unit(dum).Hidden {
+		t.Fatal("dummy set up open")
+	}
+	refused(t, r, s, FEF, "move "+strings.ReplaceAll(bep, " ", "_")+" "+b, "in an operation phase, `overrun` or `attack` them")
+	s2, ev := do(t, r, s, FEF, "overrun "+strings.ReplaceAll(bep, " ", "_")+" "+b)
+	has(t, ev, "6.6: The FEF overruns "+b, "flips the hidden counters at "+b+": "+dum+" (a dummy, removed to the dead box)",
+		"6.14: the FEF advances into "+b, "6.3 a): the FEF spends an operation point (9 left).")
+	if s2.unit(dum).Loc != LocDead || s2.unit(bep).Loc != b {
+		t.Errorf("dummy at %s, %s at %s", s2.unit(dum).Loc, bep, s2.unit(bep).Loc)
+	}
+	// 6.4: only in an operation phase
+	s.Phase = PhaseMove1
+	refused(t, r, s, FEF, "overrun "+strings.ReplaceAll(bep, " ", "_")+" "+b, "is not an order in")
+}
+
+// 6.11: a VM unit defending in rough ground ambushes the FEF attacker
+// of lowest morale before combat; a 6 costs the ambusher a step too.
+func TestRule6_11_Ambush(t *testing.T) {
+	r := rules(t)
+	a, b := plain(t, r, "clear", "rough")
+	bep, reg := idOf(t, r, "BEP"), idOf(t, r, "REG")
+	s := opsState(t, r, FEF, a, map[string]string{bep: a, reg: b})
+	// ambush die 6 (>= morale 5: hit; a 6: the ambusher too), then the
+	// combat: 2-4 against 5-3 (1:3), ...
+	s2, ev := do(t, r, s, FEF, "attack "+b, 6, 3, 3, 6, 6)
+	has(t, ev, "6.11: "+reg+" ambushes "+bep+" (morale 5): die 6, it hits.", "6.11: a 6: the ambusher loses a step as well.", "2 against 5")
+	if u := s2.unit(bep); u.Steps != 1 && u.Loc != LocPerm {
+		t.Errorf("ambushed: %+v", s2.unit(bep))
+	}
+	s.Standing = map[string]Standing{VM: {Ambush: "no"}}
+	_, ev = do(t, r, s, FEF, "attack "+b, 3, 3, 6, 6)
+	if strings.Contains(ev, "6.11") {
+		t.Errorf("standing ambush no, yet: %s", ev)
+	}
+}
+
+// 6.6, RULINGS T9: no unit may attack or overrun across the Chinese
+// border; the refusal names the rule and changes nothing.
+func TestRule6_6_NoAttackAcrossChina(t *testing.T) {
+	r := rules(t)
+	var cn, vn string
+	for _, id := range r.geo.ids {
+		if r.hexes[id].Country != "china" || r.hexes[id].Terrain == "sea" {
+			continue
+		}
+		if n := nextTo(r, id, func(h Hex) bool { return h.Country == "vietnam" && h.Terrain != "sea" }); n != "" {
+			cn, vn = id, n
+			break
+		}
+	}
+	reg, bep := idOf(t, r, "REG"), idOf(t, r, "BEP")
+	s := opsState(t, r, VM, cn, map[string]string{reg: cn, bep: vn})
+	refused(t, r, s, VM, "attack "+vn+" "+reg, "no unit may attack or overrun across the Chinese border (6.6)")
+	refused(t, r, s, VM, "overrun "+reg+" "+vn, "across the Chinese border (6.6)")
+	refused(t, r, s, VM, "attack "+vn, "none of your units may attack")
+	for _, c := range r.Legal(s, VM) {
+		if c.Word == "attack" || c.Word == "overrun" {
+			t.Errorf("Legal offers %s across the border: %v", c.Word, adjudicator.Orders([]adjudicator.Choice{c}))
+		}
+	}
+}
+
+// 6.6 b): six airstrikes a turn; the seventh is refused with the rule.
+func TestRule6_6_Airstrikes(t *testing.T) {
+	r := rules(t)
+	a, b := plain(t, r, "clear", "clear")
+	bep, reg := idOf(t, r, "BEP"), idOf(t, r, "REG")
+	s := opsState(t, r, FEF, a, map[string]string{bep: a, reg: b})
+	// 2 airstrikes: 6, column 5-7; clear +1; dice 6+5+1 = 12: DG & DL
+	s2, ev := do(t, r, s, FEF, "barrage "+b+" air air", 6, 5)
+	has(t, ev, "2 airstrike(s) 6 = 6 (column 5-7)", "clear +1", "DG & DL", "6.17: "+reg+" become(s) Desorg.", "6.13: "+reg+" loses a step")
+	if s2.FEFStrikes != 4 || !s2.unit(reg).Desorg || s2.unit(reg).Steps != 3 {
+		t.Errorf("strikes %d, %+v", s2.FEFStrikes, s2.unit(reg))
+	}
+	s.FEFStrikes = 0
+	refused(t, r, s, FEF, "barrage "+b+" air", "6.6 b): the FEF has 0 airstrike(s) left this turn")
+	refused(t, r, s, VM, "barrage "+b+" air", "it is not the VM's turn")
+}
+
+// 6.12: Bolshevik spirit: +1d6 to the VM's attack, an extra step lost.
+func TestRule6_12_BolshevikSpirit(t *testing.T) {
+	r := rules(t)
+	a, b := plain(t, r, "clear", "clear")
+	reg, bep := idOf(t, r, "REG"), idOf(t, r, "BEP")
+	s := opsState(t, r, VM, a, map[string]string{reg: a, bep: b})
+	s2, ev := do(t, r, s, VM, "attack "+b+" spirit", 2, 3, 3, 6, 6)
+	has(t, ev, "Bolshevik spirit (die 2) +2", "6.12: the VM loses an extra step for its Bolshevik spirit.")
+	if s2.unit(reg).Steps >= 4 {
+		t.Errorf("no step lost: %+v", s2.unit(reg))
+	}
+	refused(t, r, opsState(t, r, FEF, b, map[string]string{reg: a, bep: b}), FEF, "attack "+a+" spirit", "6.12: Bolshevik spirit is the VM's")
+}
+
+// DESIGN invariant 1, RULINGS T15, T16, T22, T27, T29: with combat, the
+// FEF and the public learn nothing hidden before it is revealed: two
+// states that differ only in hidden VM facts (a hidden counter's type,
+// what a forest stack holds, the VM's standing orders) give the FEF the
+// same legal orders, the same views, the same refusals, and the same
+// events for a barrage that misses a forest stack.
+func TestRule6_6_CombatNonInterference(t *testing.T) {
+	r := rules(t)
+	var a, b, c string
+	for _, id := range r.geo.ids {
+		h := r.hexes[id]
+		if h.Country != "vietnam" || h.Terrain == "sea" || r.Opaque(id) {
+			continue
+		}
+		b = nextTo(r, id, func(x Hex) bool { return r.Opaque(x.ID) && x.Country == "vietnam" && !x.Coastal })
+		c = nextTo(r, id, func(x Hex) bool { return x.ID != b && !r.Opaque(x.ID) && x.Terrain != "sea" && x.Country == "vietnam" })
+		if b != "" && c != "" {
+			a = id
+			break
+		}
+	}
+	if a == "" {
+		t.Fatal("no open hex next to forest and to open ground")
+	}
+	bep, art := idOf(t, r, "BEP"), idOf(t, r, "RAC")
+	reg, grp, dum := idOf(t, r, "REG"), idOf(t, r, "VMG"), idOf(t, r, "DUMMY")
+	mk := func(forest []string, hidden string, st Standing) *State {
+		place := map[string]string{bep: a, art: a, hidden: c}
+		for _, u := range forest {
+			place[u] = b
+		}
+		s := opsState(t, r, FEF, a, place)
+		s.Standing = map[string]Standing{VM: st}
+		return s
+	}
+	x := mk([]string{reg, dum}, grp, Standing{})
+	y := mk([]string{reg, grp}, dum, Standing{Evade: "yes", Retreat: "yes", Ambush: "no"})
+	y.unit(reg).Steps = 2
+	y.unit(grp).Hidden = false
+	if x.unit(grp).Loc != c || y.unit(dum).Loc != c || !x.unit(grp).Hidden || !y.unit(dum).Hidden {
+		t.Fatal("set-up")
+	}
+	for _, v := range []adjudicator.Viewer{adjudicator.ViewerOf(FEF), {}} {
+		jx, _ := json.Marshal(r.View(x, v))
+		jy, _ := json.Marshal(r.View(y, v))
+		if !bytes.Equal(jx, jy) {
+			t.Errorf("%s view differs", v)
+		}
+	}
+	ox, oy := strings.Join(adjudicator.Orders(r.Legal(x, FEF)), "\n"), strings.Join(adjudicator.Orders(r.Legal(y, FEF)), "\n")
+	if ox != oy {
+		t.Error("the FEF's legal orders differ with hidden facts")
+	}
+	for _, o := range []string{"barrage " + b + " navy", "attack " + b + " lead nobody", "barrage " + c + " 1_BEP", "attack 0101"} {
+		_, _, ex := r.Apply(x, FEF, o, &dice{})
+		_, _, ey := r.Apply(y, FEF, o, &dice{})
+		if ex == nil || ey == nil || ex.Error() != ey.Error() {
+			t.Errorf("%q: refusals differ: %v / %v", o, ex, ey)
+		}
+	}
+	// a barrage that misses the forest stack: the same events
+	events := func(s *State, o string, rolls ...int) string {
+		d := dice(rolls)
+		_, evs, err := r.Apply(s, FEF, o, &d)
+		if err != nil {
+			t.Fatalf("%q: %v", o, err)
+		}
+		var out []string
+		for _, e := range evs {
+			if adjudicator.ViewerOf(FEF).Sees(e.Audience) {
+				out = append(out, e.Text)
+			}
+		}
+		return strings.Join(out, "\n")
+	}
+	tok := strings.ReplaceAll(art, " ", "_")
+	ex, ey := events(x, "barrage "+b+" "+tok, 1, 1), events(y, "barrage "+b+" "+tok, 1, 1)
+	if ex != ey || !strings.Contains(ex, "a miss") {
+		t.Errorf("a missed barrage tells the FEF different things:\n%s\n---\n%s", ex, ey)
+	}
+	// the VM's standing orders are told to the VM only
+	d := dice{}
+	_, evs, err := r.Apply(x, VM, "standing retreat yes", &d)
+	if err != nil || len(evs) != 1 || evs[0].Audience != adjudicator.Only(VM) {
+		t.Errorf("standing order: %v %v", evs, err)
+	}
+}
