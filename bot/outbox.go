@@ -124,7 +124,7 @@ func (s *Service) Compose(d Delivery, later []Delivery) []Reply {
 			// drawn on request (/map view:mine), never posted.
 			continue
 		}
-		m, err := s.mapOf(d.Game, v, r.To, false)
+		m, err := s.mapOf(d.Game, v, r.To, false, r.Crop)
 		if err != nil {
 			out = append(out, Reply{To: r.To, Text: "(the map could not be drawn: " + err.Error() + ")"})
 			continue

@@ -31,6 +31,10 @@ type Reply struct {
 	// Map, in a delivery, stands for the map of this view ("public") drawn
 	// when the delivery goes out: of that state or a newer one.
 	Map string `json:"map,omitempty"`
+	// Crop, with Map, is the close-up to draw (x0, y0, x1, y1 in the
+	// whole map): around what the command changed (mapAfter); none, the
+	// whole map.
+	Crop []int `json:"crop,omitempty"`
 	// Join, on a game's channel post, offers its open seats to whoever
 	// takes one (Discord shows buttons: "Join as VM"); JoinGame is the
 	// game.
@@ -136,6 +140,9 @@ type slot struct {
 	users   int       // commands holding the slot: never evicted meanwhile
 	used    time.Time // last release
 	set     *Settings // the game's settings, once read (guarded by mu)
+	// mapped is the public view the last map posted showed, from which
+	// the next one's close-up is found (maps.go; guarded by mu).
+	mapped *adjudicator.View
 }
 
 // DemoSeed derives game seeds from a number (umpire play --seed N): tests

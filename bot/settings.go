@@ -39,6 +39,9 @@ type Settings struct {
 	Pace
 	Players  map[string]Personal `json:"players,omitempty"`
 	Proposal *Proposal           `json:"proposal,omitempty"`
+	// Maps is when a resolution posts a map: "" every hand-off,
+	// MapsEndOfTurn or MapsOff (maps.go).
+	Maps string `json:"maps,omitempty"`
 }
 
 // Personal are one player's settings in a game.
@@ -293,8 +296,8 @@ func (s *Service) gameSettings(c Command, sl *slot) ([]Reply, error) {
 	g := sl.g
 	set := s.settingsOf(sl)
 	for k := range c.Options {
-		if !contains(paceKeys, k) && !contains(personalKeys, k) && k != "agree" {
-			return nil, fmt.Errorf("unknown option %s; /game settings takes %s, %s and agree", k, strings.Join(paceKeys, ", "), strings.Join(personalKeys, ", "))
+		if !contains(paceKeys, k) && !contains(personalKeys, k) && k != "agree" && k != "maps" {
+			return nil, fmt.Errorf("unknown option %s; /game settings takes %s, %s, maps and agree", k, strings.Join(paceKeys, ", "), strings.Join(personalKeys, ", "))
 		}
 	}
 	mod := s.isMod(c)
@@ -311,7 +314,11 @@ func (s *Service) gameSettings(c Command, sl *slot) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !changed && !mine && !agree {
+	maps, mapsChanged, err := mapsOption(c)
+	if err != nil {
+		return nil, err
+	}
+	if !changed && !mine && !agree && !mapsChanged {
 		return []Reply{{To: c.User, Text: s.settingsText(g, set, c.User)}}, nil
 	}
 	if over, _ := g.Over(); over {
@@ -329,6 +336,15 @@ func (s *Service) gameSettings(c Command, sl *slot) ([]Reply, error) {
 		next.Players[k] = v
 	}
 	var public, private []string
+	if mapsChanged {
+		// When maps are posted: any seated player or a moderator, at once
+		// (it changes no deadline and decides nothing in the game).
+		if !mod && len(held) == 0 {
+			return nil, fmt.Errorf("the maps of game %s are set by its seated players or a moderator", g.Rec.ID)
+		}
+		next.Maps = maps
+		public = append(public, fmt.Sprintf("Game %s's %s (set by @%s).", g.Rec.ID, mapsText(maps), c.User))
+	}
 	if mine {
 		next.Players[c.User] = personal
 		private = append(private, "Your settings in game "+g.Rec.ID+": "+personalText(personal, s.now())+".")
@@ -526,7 +542,7 @@ func when(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
 
 // settingsText shows a game's settings to user.
 func (s *Service) settingsText(g *adjudicator.Game, set Settings, user string) string {
-	lines := []string{fmt.Sprintf("Game %s: %s.", g.Rec.ID, paceText(set.Pace))}
+	lines := []string{fmt.Sprintf("Game %s: %s; %s.", g.Rec.ID, paceText(set.Pace), mapsText(set.Maps))}
 	if pr := set.Proposal; pr != nil {
 		lines = append(lines, fmt.Sprintf("Proposed by @%s (%s), not yet agreed: %s.", pr.By, when(pr.At), paceText(pr.Pace)))
 	}
@@ -543,6 +559,6 @@ func (s *Service) settingsText(g *adjudicator.Game, set Settings, user string) s
 			lines = append(lines, fmt.Sprintf("@%s is away until %s.", u, when(p.Away)))
 		}
 	}
-	lines = append(lines, "Change with /game settings deadline:24h remind:\"50%,2h\" expiry:default|moderator|none away:pause|default (both players, or a moderator); your own: quiet:22-07 tz:Europe/Paris dm:yes.")
+	lines = append(lines, "Change with /game settings deadline:24h remind:\"50%,2h\" expiry:default|moderator|none away:pause|default (both players, or a moderator); your own: quiet:22-07 tz:Europe/Paris dm:yes; maps:every-hand-off|end-of-turn|off (a seated player or a moderator).")
 	return strings.Join(lines, "\n")
 }

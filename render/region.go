@@ -40,21 +40,22 @@ func (r *Renderer) Regions(title string) []string {
 	return out
 }
 
-// Focuser is implemented by a Board that can say where a view's latest
-// resolution happened (the marks of what just happened it draws): the
-// close-up that a post after a resolution shows (issue 15, item 4). It
-// must decide from v alone, as Dynamic draws, so that the crop shows a
-// viewer nothing but what the whole map would.
+// Focuser is implemented by a Board that can say where things happened
+// between two views of one viewer (a command's before and after): the
+// close-up that the post after a resolution shows (issue 15, item 4). It
+// must decide from the two views alone, as Dynamic draws, so that it
+// tells a viewer nothing the two maps would not.
 type Focuser interface {
-	// Focus is the close-up around what just happened in v, or false when
-	// nothing did or it does not fit in one close-up.
-	Focus(v adjudicator.View) (image.Rectangle, bool)
+	// Focus is the close-up around what changed from before to after
+	// and what after marks as just happened, or false when nothing did.
+	// before may be the zero View (no board): after's marks alone.
+	Focus(before, after adjudicator.View) (image.Rectangle, bool)
 }
 
-// Focus is the close-up of v around what just happened, if v's board
-// names one.
-func (r *Renderer) Focus(v adjudicator.View) (image.Rectangle, bool) {
-	l, ok := r.boards[v.Title]
+// Focus is the close-up around what happened from before to after, if
+// their board names one (Focuser).
+func (r *Renderer) Focus(before, after adjudicator.View) (image.Rectangle, bool) {
+	l, ok := r.boards[after.Title]
 	if !ok {
 		return image.Rectangle{}, false
 	}
@@ -62,19 +63,16 @@ func (r *Renderer) Focus(v adjudicator.View) (image.Rectangle, bool) {
 	if !ok {
 		return image.Rectangle{}, false
 	}
-	return f.Focus(v)
+	return f.Focus(before, after)
 }
 
-// PNGFocus draws the close-up of v around what just happened (Focus), or
-// the whole map when there is none; focused says which.
-func (r *Renderer) PNGFocus(v adjudicator.View) (png []byte, focused bool, err error) {
-	rect, ok := r.Focus(v)
-	if !ok {
-		png, err = r.PNG(v)
-		return png, false, err
+// PNGCrop draws v cropped to rect (cut to the image), a close-up that
+// Focus gave.
+func (r *Renderer) PNGCrop(v adjudicator.View, rect image.Rectangle) ([]byte, error) {
+	if rect.Empty() {
+		return nil, fmt.Errorf("render: an empty crop %v", rect)
 	}
-	png, err = r.pngRect(v, rect, fmt.Sprintf("focus %v", rect))
-	return png, true, err
+	return r.pngRect(v, rect, fmt.Sprintf("crop %v", rect))
 }
 
 // PNGRegion draws v cropped to one of its board's regions; region ""

@@ -1,6 +1,7 @@
 package hellmap
 
 import (
+	"encoding/json"
 	"image"
 	"math"
 
@@ -67,36 +68,103 @@ func (h *board) around(b render.Box, inset bool) image.Rectangle {
 	return render.CropAround(b.CX(), b.CY(), cropW, cropH, r)
 }
 
-// Focus implements render.Focuser: the close-up around the places of the
-// view's marks of what just happened (moves, assaults, fire, losses), when
-// they fit in one close-up with room for their stacks; false when there
-// are none or they are spread wider (the post shows the whole map).
-func (h *board) Focus(v adjudicator.View) (image.Rectangle, bool) {
-	b, err := boardOf(v)
+// Focus implements render.Focuser: the close-up around the places whose
+// stacks, control or trenches changed from before to after, and those of
+// after's marks of what just happened (moves, assaults, fire, losses); when
+// they do not all fit in one with room for their stacks, the close-up
+// holding the most of them (ties: the latest). False when nothing
+// happened on the map.
+func (h *board) Focus(before, after adjudicator.View) (image.Rectangle, bool) {
+	b, err := boardOf(after)
 	if err != nil {
 		return image.Rectangle{}, false
 	}
 	m := h.marks(b)
-	var locs []string
-	locs = append(locs, m.locs...)
-	for _, mv := range m.moves {
-		locs = append(locs, mv.from, mv.to)
+	type spot struct {
+		x, y  float64
+		inset bool
 	}
-	if len(locs) == 0 {
-		return image.Rectangle{}, false
-	}
-	inset := h.insetLoc(locs[0])
-	box := render.Corners(math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1))
-	for _, loc := range locs {
-		if h.insetLoc(loc) != inset {
-			return image.Rectangle{}, false
-		}
+	var spots []spot
+	add := func(loc string) {
 		x, y := h.locPoint(loc)
-		box = render.Corners(math.Min(box.X0, x), math.Min(box.Y0, y), math.Max(box.X1, x), math.Max(box.Y1, y))
+		spots = append(spots, spot{x, y, h.insetLoc(loc)})
 	}
-	// room for the stacks drawn beside their places
-	if box.W()+2*counterW > float64(cropW) || box.H()+2*counterH > float64(cropH) {
+	for _, loc := range m.locs {
+		add(loc)
+	}
+	for _, mv := range m.moves {
+		add(mv.from)
+		add(mv.to)
+	}
+	if a, err := boardOf(before); err == nil {
+		for _, loc := range h.changed(a, b) {
+			add(loc)
+		}
+	}
+	if len(spots) == 0 {
 		return image.Rectangle{}, false
 	}
-	return h.around(box, inset), true
+	// a spot fits with another when both, with room for their stacks
+	// beside them, lie in one close-up
+	fits := func(a, b spot) bool {
+		return a.inset == b.inset && math.Abs(a.x-b.x)+2*counterW <= float64(cropW) && math.Abs(a.y-b.y)+2*counterH <= float64(cropH)
+	}
+	best, most := 0, 0
+	for i, c := range spots {
+		n := 0
+		for _, o := range spots {
+			if fits(c, o) {
+				n++
+			}
+		}
+		if n >= most {
+			best, most = i, n
+		}
+	}
+	c := spots[best]
+	box := render.Corners(c.x, c.y, c.x, c.y)
+	for _, o := range spots {
+		if !fits(c, o) {
+			continue
+		}
+		nb := render.Corners(math.Min(box.X0, o.x), math.Min(box.Y0, o.y), math.Max(box.X1, o.x), math.Max(box.Y1, o.y))
+		if nb.W()+2*counterW <= float64(cropW) && nb.H()+2*counterH <= float64(cropH) {
+			box = nb
+		}
+	}
+	return h.around(box, c.inset), true
+}
+
+// changed lists the places on the map whose stacks, control or trench
+// level differ from a to b, in the map's order.
+func (h *board) changed(a, b *hell.BoardView) []string {
+	stacks := func(bv *hell.BoardView) map[string]string {
+		out := map[string]string{}
+		for _, st := range bv.Stacks {
+			raw, _ := json.Marshal(st.Counters)
+			out[st.At] = string(raw)
+		}
+		return out
+	}
+	sa, sb := stacks(a), stacks(b)
+	var out []string
+	differs := func(loc string) bool {
+		return sa[loc] != sb[loc] || a.Control[loc] != b.Control[loc] || a.Trench[loc] != b.Trench[loc]
+	}
+	for _, p := range h.pas {
+		if differs(p.p.ID) {
+			out = append(out, p.p.ID)
+		}
+	}
+	for _, g := range h.zones {
+		if differs(g.z.ID) {
+			out = append(out, g.z.ID)
+		}
+	}
+	for _, bg := range h.bases {
+		if differs(bg.b.ID) {
+			out = append(out, bg.b.ID)
+		}
+	}
+	return out
 }

@@ -224,7 +224,7 @@ func TestFocus(t *testing.T) {
 		s.Recent = notes
 		return g.r.View(&s, adjudicator.Public)
 	}
-	rect, ok := h.Focus(with(hell.Note{Kind: "move", From: "H1", At: "H6"}, hell.Note{Kind: "loss", At: "H6"}))
+	rect, ok := h.Focus(adjudicator.View{}, with(hell.Note{Kind: "move", From: "H1", At: "H6"}, hell.Note{Kind: "loss", At: "H6"}))
 	if !ok {
 		t.Fatal("no close-up around a move within Huguette")
 	}
@@ -237,19 +237,43 @@ func TestFocus(t *testing.T) {
 	if rect.Dx() > cropW || rect.Dy() > cropH {
 		t.Errorf("close-up %v larger than %dx%d", rect, cropW, cropH)
 	}
-	if _, ok := h.Focus(with()); ok {
+	if _, ok := h.Focus(adjudicator.View{}, with()); ok {
 		t.Error("a close-up when nothing happened")
 	}
-	if _, ok := h.Focus(with(hell.Note{Kind: "assault", At: "G1"}, hell.Note{Kind: "assault", At: "E4"})); ok {
-		t.Error("a close-up of Gabrielle and Elaine at once")
+	// things far apart: the close-up holding most of them, the latest on
+	// a tie
+	rect, ok = h.Focus(adjudicator.View{}, with(hell.Note{Kind: "assault", At: "G1"}, hell.Note{Kind: "assault", At: "E4"}, hell.Note{Kind: "loss", At: "E3"}))
+	if e4, g1 := h.paBy["E4"], h.paBy["G1"]; !ok || !image.Pt(int(e4.x), int(e4.y)).In(rect) || image.Pt(int(g1.x), int(g1.y)).In(rect) {
+		t.Errorf("assaults at G1 and E4, a loss at E3: close-up %v (%v), want Elaine's", rect, ok)
 	}
-	if rect, ok := h.Focus(with(hell.Note{Kind: "loss", At: "I2"})); !ok || !rect.In(image.Rect(int(h.insetR.X0), int(h.insetR.Y0), int(h.insetR.X1)+1, int(h.insetR.Y1)+1)) {
+	rect, ok = h.Focus(adjudicator.View{}, with(hell.Note{Kind: "assault", At: "E4"}, hell.Note{Kind: "assault", At: "G1"}))
+	if g1 := h.paBy["G1"]; !ok || !image.Pt(int(g1.x), int(g1.y)).In(rect) {
+		t.Errorf("assaults at E4 then G1: close-up %v (%v), want the latest's, Gabrielle", rect, ok)
+	}
+	if rect, ok := h.Focus(adjudicator.View{}, with(hell.Note{Kind: "loss", At: "I2"})); !ok || !rect.In(image.Rect(int(h.insetR.X0), int(h.insetR.Y0), int(h.insetR.X1)+1, int(h.insetR.Y1)+1)) {
 		t.Errorf("a loss at Isabelle: close-up %v, %v; want one inside the inset", rect, ok)
 	}
+	// what changed between two views: a unit moved and a trench dug, no
+	// marks
+	before := with()
+	g.do(t, adjudicator.Referee, "override unit 1/2REI-1 at H3", "override trench P 2")
+	rect, ok = h.Focus(before, with())
+	if ok {
+		for _, loc := range []string{"H3", "P"} {
+			if x, y := h.locPoint(loc); !image.Pt(int(x), int(y)).In(rect) {
+				t.Errorf("%s changed and is outside the close-up %v", loc, rect)
+			}
+		}
+	} else {
+		t.Error("no close-up of a unit moved and a trench dug")
+	}
+	if _, ok := h.Focus(with(), with()); ok {
+		t.Error("a close-up of two same views")
+	}
 	r := newRenderer()
-	png0, focused, err := r.PNGFocus(with(hell.Note{Kind: "move", From: "H1", At: "H6"}))
-	if err != nil || !focused {
-		t.Fatalf("PNGFocus: %v, focused %v", err, focused)
+	png0, err := r.PNGCrop(with(), rect)
+	if err != nil {
+		t.Fatalf("PNGCrop: %v", err)
 	}
 	im, err := png.Decode(bytes.NewReader(png0))
 	if err != nil || im.Bounds().Dx() > cropW {
