@@ -147,12 +147,16 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 		Options: []*discordgo.ApplicationCommandOption{text, side},
 	}
 
+	oneTurn := 1.0
 	mapView := str("view", "public (default, posted here), mine (your side, privately) or referee (moderators)", false)
 	mapView.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "public", Value: "public"}, {Name: "mine", Value: "mine"}, {Name: "referee", Value: "referee"}}
+	mapRegion := str("region", "A close-up that reads on a phone: a CR (huguette), the airstrip, the delta ...", false)
+	mapRegion.Autocomplete, mapRegion.MaxLength = true, 100
 	mapCmd := &discordgo.ApplicationCommand{
-		Name: "map", Description: "Draw the game's map",
+		Name: "map", Description: "Draw the game's map (privately, if you hold no seat)",
 		Contexts: guildOnly, IntegrationTypes: guildInstall,
-		Options: []*discordgo.ApplicationCommandOption{mapView},
+		Options: []*discordgo.ApplicationCommandOption{mapView, mapRegion,
+			{Type: discordgo.ApplicationCommandOptionInteger, Name: "turn", Description: "The end of an earlier turn, as you may see it now", MinValue: &oneTurn}},
 	}
 
 	undo := &discordgo.ApplicationCommand{
@@ -214,7 +218,9 @@ func settingsOptions() []*discordgo.ApplicationCommandOption {
 	quiet.MaxLength = maxLen
 	tz := str("tz", "Your time zone, like Europe/Paris", false)
 	tz.MaxLength = maxLen
-	return []*discordgo.ApplicationCommandOption{deadline, remind, expiry, away, quiet, tz,
+	maps := str("maps", "When a map is posted: a close-up with each hand-off (default), one per turn, or none", false)
+	maps.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "every hand-off", Value: "every-hand-off"}, {Name: "end of turn", Value: "end-of-turn"}, {Name: "off", Value: "off"}}
+	return []*discordgo.ApplicationCommandOption{deadline, remind, expiry, away, quiet, tz, maps,
 		{Type: discordgo.ApplicationCommandOptionBoolean, Name: "dm", Description: "Your reminders by DM too"},
 		{Type: discordgo.ApplicationCommandOptionBoolean, Name: "agree", Description: "Agree to the pace the other player proposed"}}
 }

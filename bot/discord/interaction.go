@@ -140,6 +140,17 @@ func (b *Bot) autocomplete(i *discordgo.Interaction) []choice {
 				out = append(out, choice{Name: s, Value: s})
 			}
 		}
+	case name == "map" && f.Name == "region":
+		// the close-ups of the channel's game's map: the same for everyone
+		t := strings.ToLower(strings.TrimSpace(typed))
+		for _, r := range b.Service.MapRegions(ChannelKey(i.GuildID, i.ChannelID)) {
+			if t == "" || strings.Contains(r, t) {
+				out = append(out, choice{Name: r, Value: r})
+			}
+			if len(out) == 25 {
+				break
+			}
+		}
 	case name == "game new" && f.Name == "scenario":
 		rules, ok := b.Service.Titles[opts["title"]]
 		if !ok {
