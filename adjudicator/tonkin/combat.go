@@ -491,7 +491,7 @@ func (r *Rules) resolve(s *State, f *fight, dice adjudicator.Dice, ev *events) {
 		r.walkIn(s, f, defs, true, ev)
 		return
 	}
-	if f.overrun {
+	if f.overrun && len(f.att) > 0 {
 		ev.pub("6.4: the defender holds %s: the overrunning units stay at %s.", f.target, r.fromText(f))
 	}
 }
@@ -764,7 +764,7 @@ func (r *Rules) kill(s *State, u *Unit, ev *events) {
 		return
 	}
 	u.Loc = LocDead
-	if t.Kind == "regiment" || t.Kind == "artillery" {
+	if u.Side == VM && (t.Kind == "regiment" || t.Kind == "artillery") {
 		r.addVP(s, r.chartInt("victory_points", "vm_regiment_destroyed"), ev, fmt.Sprintf("6.15: the VM loses the last step of %s", u.ID))
 		return
 	}

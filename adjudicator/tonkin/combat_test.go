@@ -150,8 +150,30 @@ func TestRule6_6_CapAndMinusOneIsZero(t *testing.T) {
 	s.unit(reg).Trench = true
 	s.Standing = map[string]Standing{VM: {Ambush: "no"}}
 	// morale +1, mountain -2, trench -2: -3 capped; dice 1+1-3 = -1 -> 0
-	_, ev := do(t, r, s, FEF, "attack "+b, 1, 1, 1, 6)
+	s2, ev := do(t, r, s, FEF, "attack "+b, 1, 1, 1, 6)
 	has(t, ev, "mountain -2", "trench -2", "= -3 (at most +-3: -3)", "dice 1+1 = 0: 2AL")
+	// 6.15: the attacker's last step, far from any other supplied FEF
+	// unit: permanently dead, -1 victory point
+	if s2.unit(bep).Loc != LocPerm || s2.VP != s.VP-1 {
+		t.Errorf("6.15: %s at %s, victory points %d -> %d", bep, s2.unit(bep).Loc, s.VP, s2.VP)
+	}
+	has(t, ev, "permanently dead: victory points -1")
+}
+
+// 6.15: the last step of a VM regiment adds a victory point; an FEF
+// unit near another supplied one goes to the temporary dead box.
+func TestRule6_15_Elimination(t *testing.T) {
+	r := rules(t)
+	a, b := plain(t, r, "clear", "clear")
+	bep, bep2, reg := idOf(t, r, "BEP"), idOf(t, r, "BPC"), idOf(t, r, "REG")
+	s := opsState(t, r, FEF, a, map[string]string{bep: a, bep2: a, reg: b})
+	s.unit(reg).Steps = 1
+	// 4+... against 1 (3-3 with a -1 marker: 2): 6:1; dice 6+6: 2DL
+	s2, ev := do(t, r, s, FEF, "attack "+b+" "+strings.ReplaceAll(bep, " ", "_"), 6, 6, 6, 6)
+	has(t, ev, "6.15: the VM loses the last step of "+reg+": victory points +1")
+	if s2.unit(reg).Loc != LocDead || s2.VP != s.VP+1 {
+		t.Errorf("%s at %s, victory points %d -> %d", reg, s2.unit(reg).Loc, s.VP, s2.VP)
+	}
 }
 
 // 6.7: a garrison alone: two hits kill it and the VM advances, earning
