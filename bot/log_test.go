@@ -36,7 +36,7 @@ var (
 // its dice, the seed, and the record for umpire verify.
 func TestLog_NeverMoreThanTheViewerSaw(t *testing.T) {
 	w := newClockWorld(t)
-	w.svc.Seed = DemoSeed(11) // the seed the transcript was played with
+	w.svc.Seed = DemoSeed(55) // the seed the transcript was played with
 	f, err := os.Open("../cmd/umpire/testdata/initial-assault.txt")
 	if err != nil {
 		t.Fatal(err)

@@ -35,7 +35,7 @@ func TestEndToEndInitialAssaultScript(t *testing.T) {
 	}
 	defer db.Close()
 	var out bytes.Buffer
-	con := &bot.Console{Service: &bot.Service{DB: db, Titles: hellTitles(), Seed: bot.DemoSeed(11)}, Channel: "console", Out: &out}
+	con := &bot.Console{Service: &bot.Service{DB: db, Titles: hellTitles(), Seed: bot.DemoSeed(55)}, Channel: "console", Out: &out}
 	refused := map[int]bool{}
 	for i, l := range lines {
 		out.Reset()
@@ -48,7 +48,7 @@ func TestEndToEndInitialAssaultScript(t *testing.T) {
 	}
 	// The same lines as Discord interactions.
 	h := newHarness(t)
-	h.svc.Seed = bot.DemoSeed(11)
+	h.svc.Seed = bot.DemoSeed(55)
 	byName := map[string]person{}
 	for _, p := range people {
 		byName[p.name] = p

@@ -205,7 +205,7 @@ func TestCLI_Usage(t *testing.T) {
 func TestPlay_InitialAssaultToTheEnd(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "ia.db")
-	out, errs, code := umpire(t, "play", "--seed", "11", "--db", db, "--out", filepath.Join(dir, "img"), "--script", "testdata/initial-assault.txt")
+	out, errs, code := umpire(t, "play", "--seed", "55", "--db", db, "--out", filepath.Join(dir, "img"), "--script", "testdata/initial-assault.txt")
 	if code != 0 {
 		t.Fatal(errs)
 	}
