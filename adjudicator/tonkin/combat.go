@@ -990,3 +990,54 @@ func (r *Rules) capture(s *State, side string, u *Unit, ev *events) {
 	}
 	r.addVP(s, r.chartInt("victory_points", "fef_captures_vm_dump"), ev, fmt.Sprintf("3.10: the FEF captures the VM's supply dump %s", u.ID))
 }
+
+// occupation: an occupied urban area is friendly to the occupying side
+// (4.1), and its victory points are gained or lost after the phase or
+// after the chunk of operation points (6.16): the VM's red number when it
+// becomes the VM's, the FEF's blue number when it becomes the FEF's; the
+// montagnard marker follows, with its -10 at 20 and +10 below (3.6,
+// 6.16). The rest of 4.1 (friendliness by nearby units) comes with the
+// supply check (RULINGS T31).
+func (r *Rules) occupation(s *State, ev *events) {
+	if s.Phase == PhaseOver {
+		return
+	}
+	changed := false
+	for _, u := range r.d.Map.Urban {
+		fef, vm := r.garrisonAt(s, u.Hex) != "", false
+		for _, x := range s.Units {
+			if x.Loc == u.Hex {
+				fef, vm = fef || x.Side == FEF, vm || x.Side == VM
+			}
+		}
+		vmf := slices.Contains(s.VMFriendly, u.Name)
+		switch {
+		case vm && !fef && !vmf:
+			s.VMFriendly = append(s.VMFriendly, u.Name)
+			changed = true
+			r.addVP(s, -u.VPVM, ev, fmt.Sprintf("4.1, 6.16: the VM occupies %s, now friendly to the VM", u.Name))
+		case fef && !vm && vmf:
+			s.VMFriendly = slices.DeleteFunc(s.VMFriendly, func(n string) bool { return n == u.Name })
+			changed = true
+			r.addVP(s, u.VPFEF, ev, fmt.Sprintf("4.1, 6.16: the FEF occupies %s, now friendly to the FEF", u.Name))
+		}
+	}
+	if !changed {
+		return
+	}
+	sort.Strings(s.VMFriendly)
+	n := 0
+	for _, name := range s.VMFriendly {
+		if r.hexes[r.urban[name].Hex].Montagnard {
+			n++
+		}
+	}
+	const opium = 20
+	switch {
+	case n >= opium && s.Montagnard < opium:
+		r.addVP(s, r.chartInt("victory_points", "vm_20_montagnard_urban_areas"), ev, fmt.Sprintf("6.16: the VM controls %d urban areas in the montagnard area", n))
+	case n < opium && s.Montagnard >= opium:
+		r.addVP(s, r.chartInt("victory_points", "fef_pushes_below_20"), ev, fmt.Sprintf("6.16: the FEF pushes the VM back below 20 urban areas in the montagnard area (%d)", n))
+	}
+	s.Montagnard = n
+}

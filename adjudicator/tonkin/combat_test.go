@@ -431,3 +431,38 @@ func TestRule6_6_CombatNonInterference(t *testing.T) {
 		t.Errorf("standing order: %v %v", evs, err)
 	}
 }
+
+// 4.1, 6.16 (RULINGS T31): an urban area occupied by one side is its
+// friend after the phase; the VM gains its red number, the FEF its blue
+// one; the montagnard marker follows.
+func TestRule6_16_UrbanAreasByOccupation(t *testing.T) {
+	r := rules(t)
+	s0 := setup(t, r, "1950")
+	var town Urban
+	for _, u := range r.d.Map.Urban {
+		if u.VPVM > 0 && u.VPFEF > 0 && !slices.Contains(s0.VMFriendly, u.Name) {
+			town = u
+			break
+		}
+	}
+	if town.Name == "" {
+		t.Fatal("no FEF-friendly urban area with victory values in 1950")
+	}
+	reg := idOf(t, r, "REG")
+	s := bare(t, r, VM, map[string]string{reg: town.Hex})
+	s.Phase = PhaseMove1
+	s2, ev := do(t, r, s, VM, "done")
+	has(t, ev, "4.1, 6.16: the VM occupies "+town.Name+", now friendly to the VM")
+	if !slices.Contains(s2.VMFriendly, town.Name) || s2.VP != s.VP-town.VPVM {
+		t.Errorf("after the VM occupied %s: friendly %v, victory points %d -> %d (red %d)", town.Name, slices.Contains(s2.VMFriendly, town.Name), s.VP, s2.VP, town.VPVM)
+	}
+	bep := idOf(t, r, "BEP")
+	s = bare(t, r, FEF, map[string]string{bep: town.Hex})
+	s.VMFriendly = append(s.VMFriendly, town.Name)
+	s.Phase = PhaseMove1
+	s2, ev = do(t, r, s, FEF, "done")
+	has(t, ev, "4.1, 6.16: the FEF occupies "+town.Name+", now friendly to the FEF")
+	if slices.Contains(s2.VMFriendly, town.Name) || s2.VP != s.VP+town.VPFEF {
+		t.Errorf("after the FEF occupied %s: victory points %d -> %d (blue %d)", town.Name, s.VP, s2.VP, town.VPFEF)
+	}
+}

@@ -430,6 +430,7 @@ func (r *Rules) nextActivation(s *State, dice adjudicator.Dice, ev *events) {
 // startChunk: the side rolls a die and halves it, rounding up: the points
 // it may spend in a row (6.1), no more than it has left.
 func (r *Rules) startChunk(s *State, side string, dice adjudicator.Dice, ev *events) {
+	r.occupation(s, ev) // 6.16: after the chunk before
 	d := dice.Roll(6)
 	n := min((d+1)/2, *s.ops(side))
 	s.Mover, s.Chunk, s.Used, s.Forced = side, n, 0, false
@@ -548,6 +549,7 @@ func (r *Rules) cleanup(s *State, ev *events) {
 
 // advance moves the game to the phase after the current one (1.0, 8.0).
 func (r *Rules) advance(s *State, dice adjudicator.Dice, ev *events) {
+	r.occupation(s, ev) // 6.16: after the phase
 	for _, u := range s.Units {
 		u.Moved = false
 	}
