@@ -466,3 +466,37 @@ func TestRule6_16_UrbanAreasByOccupation(t *testing.T) {
 		t.Errorf("after the FEF occupied %s: victory points %d -> %d (blue %d)", town.Name, s.VP, s2.VP, town.VPFEF)
 	}
 }
+
+// 6.3 b) and c): remove up to 3 Desorg markers for a point; entrench up
+// to 3 units by a supply dump that is not the spending one, removed; a
+// unit moving into a friendly trench is entrenched, one leaving it is
+// not (6.10).
+func TestRule6_3_OptionsBAndC(t *testing.T) {
+	r := rules(t)
+	a, b := plain(t, r, "clear", "clear")
+	bep, bpc := idOf(t, r, "BEP"), idOf(t, r, "BPC")
+	s := opsState(t, r, FEF, a, map[string]string{bep: a, bpc: b, "FEF DR 2": b})
+	s.unit(bep).Desorg, s.unit(bpc).Desorg = true, true
+	s2, ev := do(t, r, s, FEF, "reorg "+a+" "+strings.ReplaceAll(bpc, " ", "_"))
+	has(t, ev, "6.3 b): the FEF removes the Desorg markers of "+bep+", "+bpc+".", "(9 left)")
+	if s2.unit(bep).Desorg || s2.unit(bpc).Desorg {
+		t.Error("Desorg kept")
+	}
+	refused(t, r, s2, FEF, "reorg "+a, "6.3 b): you have no Desorg unit at "+a)
+	refused(t, r, s, FEF, "trench "+a+" "+strings.ReplaceAll(bep, " ", "_"), "6.3 c): the FEF has no supply dump at "+a+" that it is not spending")
+	s2, ev = do(t, r, s, FEF, "trench "+b+" "+strings.ReplaceAll(bep, " ", "_")+" "+strings.ReplaceAll(bpc, " ", "_"))
+	has(t, ev, "6.3 c): the FEF entrenches "+bep+", "+bpc+" and removes its supply dump at "+b+".")
+	if !s2.unit(bep).Trench || !s2.unit(bpc).Trench || s2.unit("FEF DR 2").Loc != LocDead {
+		t.Errorf("trenches %v %v, dump at %s", s2.unit(bep).Trench, s2.unit(bpc).Trench, s2.unit("FEF DR 2").Loc)
+	}
+	// 6.10: moving in and out
+	s2.Phase, s2.Step = PhaseMove1, ""
+	s3, _ := do(t, r, s2, FEF, "move "+strings.ReplaceAll(bep, " ", "_")+" "+b)
+	if !s3.unit(bep).Trench {
+		t.Error("6.10: a unit moving into a friendly trench is not entrenched")
+	}
+	s3, _ = do(t, r, s3, FEF, "move "+strings.ReplaceAll(bpc, " ", "_")+" "+a)
+	if s3.unit(bpc).Trench {
+		t.Error("6.10: a unit leaving its trench keeps it")
+	}
+}

@@ -843,9 +843,18 @@ func (r *Rules) moveOrder(s *State, side string, args []string, ev *events) erro
 	if have := r.stackAt(s, side, dest, moving); have+n > r.stackLimit(dest) {
 		return fail("%s cannot take %d more stacking points: %d there, at most %d in %s terrain (Basics: Stacking)", dest, n, have, r.stackLimit(dest), r.hexes[dest].Terrain)
 	}
+	// 6.10: a unit leaving its trench leaves it (a trench evacuated
+	// disappears); one moving into a friendly trench is entrenched.
+	entrenched := false
+	for _, u := range s.Units {
+		if u.Side == side && u.Loc == dest && u.Trench {
+			entrenched = true
+		}
+	}
 	for _, u := range us {
 		u.Loc = dest
 		u.Moved = true
+		u.Trench = entrenched
 	}
 	r.announceMove(s, side, us, from, path, ev)
 	return nil

@@ -109,7 +109,7 @@ func (r *Rules) moveHelp() string {
 }
 
 func (r *Rules) pointHelp() string {
-	return "option a): `move <unit|hex> <hex>` moves a stack, `overrun <unit|hex> <hex>` overruns the enemy next to it (6.4); d) and g): `barrage <hex> air|navy|<artillery> ...` (6.6); e) and f): `attack <hex> [rally] [spirit] [lead <unit>] [<units>]` with troops within 3 hexes of your spending dump (6.6); each a point, f) two (6.3); `standing <key> <value>` answers the other side's attacks for you (RULINGS T22); options b) and c) come with supply"
+	return "option a): `move <unit|hex> <hex>` moves a stack, `overrun <unit|hex> <hex>` overruns the enemy next to it (6.4); d) and g): `barrage <hex> air|navy|<artillery> ...` (6.6); e) and f): `attack <hex> [rally] [spirit] [lead <unit>] [<units>]` with troops within 3 hexes of your spending dump (6.6); each a point, f) two (6.3); b): `reorg <unit|hex> ...` removes up to 3 Desorg; c): `trench <dump hex> <unit> ...` entrenches up to 3 units by a dump, removed; `standing <key> <value>` answers the other side's attacks for you (RULINGS T22)"
 }
 
 // Prompt implements adjudicator.Rules.
@@ -164,6 +164,7 @@ func (r *Rules) legal(s *State, side adjudicator.Side) []adjudicator.Choice {
 		out = append(out, r.overrunChoices(s, string(side))...)
 		out = append(out, r.attackChoices(s, string(side))...)
 		out = append(out, r.barrageChoices(s, string(side))...)
+		out = append(out, r.optionChoices(s, string(side))...)
 		return append(out, adjudicator.Choice{Word: "pass", Complete: true, Help: help})
 	}
 	return append(r.moveChoices(s, string(side)), adjudicator.Choice{Word: "done", Complete: true, Help: "end this movement phase"})
@@ -361,6 +362,19 @@ func (r *Rules) opsOrder(s *State, side, verb string, args []string, dice adjudi
 			}
 			r.spendPoint(s, dice, ev)
 		}
+		return nil
+	case "reorg", "trench":
+		var err error
+		if verb == "reorg" {
+			err = r.reorgOrder(s, side, args, ev)
+		} else {
+			err = r.trenchOrder(s, side, args, ev)
+		}
+		if err != nil {
+			return err
+		}
+		ev.pub("6.3: %s spends an operation point (%d left).", sideName(side), *s.ops(side)-1)
+		r.spendPoint(s, dice, ev)
 		return nil
 	case "barrage":
 		if err := r.barrageOrder(s, side, args, dice, ev); err != nil {

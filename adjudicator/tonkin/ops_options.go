@@ -1,0 +1,178 @@
+package tonkin
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/umpirebot/umpire/adjudicator"
+)
+
+// Options b) and c) of an operation point (6.3), open with or without a
+// spending supply dump.
+
+// reorgOrder: `reorg <unit|hex> [<unit|hex> <unit|hex>]`: option b),
+// remove up to 3 Desorg from stacks (a hex: every Desorg unit of yours
+// there) and/or units.
+func (r *Rules) reorgOrder(s *State, side string, args []string, ev *events) error {
+	if len(args) == 0 || len(args) > 3 {
+		return fail("usage: `reorg <unit|hex> [<unit|hex> <unit|hex>]`: option b) removes up to 3 Desorg markers from stacks and/or units (6.3); yours are at: %s", listOr(r.desorgHexes(s, side)))
+	}
+	var done []*Unit
+	for _, w := range args {
+		var us []*Unit
+		if _, ok := r.hexes[w]; ok {
+			for _, u := range s.Units {
+				if u.Side == side && u.Loc == w && u.Desorg {
+					us = append(us, u)
+				}
+			}
+			if len(us) == 0 {
+				return fail("6.3 b): you have no Desorg unit at %s; yours are at: %s", w, listOr(r.desorgHexes(s, side)))
+			}
+		} else {
+			u := s.findUnit(side, w)
+			if u == nil || !onMap(u.Loc) {
+				return fail("%q is not one of your units on the map (a unit with _ for spaces, or a hex)", w)
+			}
+			if !u.Desorg {
+				return fail("6.3 b): %s is not Desorg", u.ID)
+			}
+			us = []*Unit{u}
+		}
+		for _, u := range us {
+			if slices.Contains(done, u) {
+				return fail("6.3 b): %s is named twice", u.ID)
+			}
+			u.Desorg = false
+			done = append(done, u)
+		}
+	}
+	ev.pub("6.3 b): %s removes the Desorg markers of %s.", sideName(side), r.namesSeen(side, done))
+	return nil
+}
+
+// namesSeen names units as the public may see them: the VM's in forest
+// stacks or hidden are counted, not named (RULINGS T15, T16).
+func (r *Rules) namesSeen(side string, us []*Unit) string {
+	if side == FEF {
+		return unitNames(us)
+	}
+	var seen []string
+	n := 0
+	for _, u := range us {
+		if u.Hidden || r.Opaque(u.Loc) {
+			n++
+			continue
+		}
+		seen = append(seen, u.ID)
+	}
+	if n > 0 {
+		seen = append(seen, fmt.Sprintf("%d counter(s) the FEF cannot see", n))
+	}
+	return strings.Join(seen, ", ")
+}
+
+// desorgHexes: the hexes holding the side's Desorg units.
+func (r *Rules) desorgHexes(s *State, side string) []string {
+	var out []string
+	for _, u := range s.Units {
+		if u.Side == side && u.Desorg && onMap(u.Loc) && !slices.Contains(out, u.Loc) {
+			out = append(out, u.Loc)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// trenchOrder: `trench <dump hex> <unit> [<unit> <unit>]`: option c),
+// trench markers on up to 3 units at or within 1 hex of one of the
+// side's supply dumps (not the spending one), which is then removed.
+func (r *Rules) trenchOrder(s *State, side string, args []string, ev *events) error {
+	if len(args) < 2 || len(args) > 4 {
+		return fail("usage: `trench <hex of a supply dump> <unit> [<unit> <unit>]`: option c) entrenches up to 3 units at or within 1 hex of the dump, which is removed (6.3); your dumps that may: %s", listOr(r.trenchDumps(s, side)))
+	}
+	d := r.trenchDump(s, side, args[0])
+	if d == nil {
+		return fail("6.3 c): %s has no supply dump at %s that it is not spending; those that may: %s", sideName(side), args[0], listOr(r.trenchDumps(s, side)))
+	}
+	var us []*Unit
+	for _, w := range args[1:] {
+		u := s.findUnit(side, w)
+		if u == nil || !onMap(u.Loc) {
+			return fail("%q is not one of your units on the map", w)
+		}
+		if k := r.typ(u).Kind; k == "dump" || k == "dummy" {
+			return fail("6.3 c): %s takes no trench marker", u.ID)
+		}
+		if hexDist(u.Loc, d.Loc) > 1 {
+			return fail("6.3 c): %s at %s is not at or within 1 hex of the supply dump at %s", u.ID, u.Loc, d.Loc)
+		}
+		if u.Trench || slices.Contains(us, u) {
+			return fail("6.3 c): %s is already entrenched or named twice", u.ID)
+		}
+		us = append(us, u)
+	}
+	for _, u := range us {
+		u.Trench = true
+	}
+	at := d.Loc
+	d.Loc = LocDead
+	if side == VM && r.Opaque(at) {
+		ev.pub("6.3 c): the VM entrenches %s and removes a supply dump.", r.namesSeen(side, us))
+		ev.to(VM, "6.3 c): your supply dump at %s is removed.", at)
+		return nil
+	}
+	ev.pub("6.3 c): %s entrenches %s and removes its supply dump at %s.", sideName(side), r.namesSeen(side, us), at)
+	return nil
+}
+
+func (r *Rules) trenchDump(s *State, side, hex string) *Unit {
+	for _, u := range s.Units {
+		if u.Side == side && u.Type == "DR" && u.Loc == hex && !u.Spent {
+			return u
+		}
+	}
+	return nil
+}
+
+// trenchDumps: the hexes of the side's dumps that may be used for
+// trenches (6.3 c: not the spending one).
+func (r *Rules) trenchDumps(s *State, side string) []string {
+	var out []string
+	for _, u := range s.Units {
+		if u.Side == side && u.Type == "DR" && onMap(u.Loc) && !u.Spent && !slices.Contains(out, u.Loc) {
+			out = append(out, u.Loc)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// optionChoices: options b) and c) legal now, for the tree.
+func (r *Rules) optionChoices(s *State, side string) []adjudicator.Choice {
+	var out []adjudicator.Choice
+	if hs := r.desorgHexes(s, side); len(hs) > 0 {
+		c := adjudicator.Choice{Word: "reorg", Help: "option b): remove up to 3 Desorg markers (6.3)"}
+		for _, h := range hs {
+			c.Next = append(c.Next, adjudicator.Choice{Word: h, Complete: true})
+		}
+		out = append(out, c)
+	}
+	var ts []adjudicator.Choice
+	for _, h := range r.trenchDumps(s, side) {
+		var us []adjudicator.Choice
+		for _, u := range s.Units {
+			if k := r.typ(u).Kind; u.Side == side && onMap(u.Loc) && !u.Trench && k != "dump" && k != "dummy" && hexDist(u.Loc, h) <= 1 {
+				us = append(us, adjudicator.Choice{Word: token(u.ID), Complete: true})
+			}
+		}
+		if len(us) > 0 {
+			ts = append(ts, adjudicator.Choice{Word: h, Next: us})
+		}
+	}
+	if len(ts) > 0 {
+		out = append(out, adjudicator.Choice{Word: "trench", Help: "option c): entrench up to 3 units at or within 1 hex of a supply dump, removed (6.3)", Next: ts})
+	}
+	return out
+}
