@@ -500,3 +500,54 @@ func TestRule6_3_OptionsBAndC(t *testing.T) {
 		t.Error("6.10: a unit leaving its trench keeps it")
 	}
 }
+
+// 6.5: a VM-group, not Desorg, retreats before combat by its side's
+// standing order (`evade yes`); the FEF's attack revealed it first
+// (Basics: Counters) and the attacker advances. A barrage with a result
+// flips a hidden counter; one that misses does not.
+func TestRule6_5_RetreatBeforeCombatAndReveal(t *testing.T) {
+	r := rules(t)
+	a, b := plain(t, r, "clear", "clear")
+	bep, grp := idOf(t, r, "BEP"), idOf(t, r, "VMG")
+	s := opsState(t, r, FEF, a, map[string]string{bep: a, grp: b})
+	s.Standing = map[string]Standing{VM: {Evade: "yes"}}
+	s2, ev := do(t, r, s, FEF, "attack "+b)
+	has(t, ev, "flips the hidden counters at "+b+": "+grp+" (VM-group", "6.5: "+grp+" retreats before combat from "+b, "6.14: the FEF advances into "+b)
+	if u := s2.unit(grp); u.Hidden || u.Loc == b || !Adjacent(u.Loc, b) {
+		t.Errorf("evading group: %+v", u)
+	}
+	// Desorg: no retreat before combat (6.17); the combat is fought
+	s.unit(grp).Desorg = true
+	_, ev = do(t, r, s, FEF, "attack "+b, 3, 3, 6, 6)
+	if strings.Contains(ev, "6.5:") || !strings.Contains(ev, "odds") {
+		t.Errorf("a Desorg group retreated before combat:\n%s", ev)
+	}
+	// barrage: a miss keeps it hidden, a result flips it
+	s.unit(grp).Desorg = false
+	s2, _ = do(t, r, s, FEF, "barrage "+b+" air", 1, 1)
+	if !s2.unit(grp).Hidden {
+		t.Error("a missed barrage flipped a hidden counter")
+	}
+	s2, ev = do(t, r, s, FEF, "barrage "+b+" air", 6, 6)
+	has(t, ev, "flips the hidden counters at "+b)
+	if s2.unit(grp).Hidden || !s2.unit(grp).Desorg {
+		t.Errorf("after a barrage's result: %+v", s2.unit(grp))
+	}
+}
+
+// 6.3 f): two points, the attackers' Desorg removed before the attack;
+// refused with a chunk of one point.
+func TestRule6_3_OptionFRally(t *testing.T) {
+	r := rules(t)
+	a, b := plain(t, r, "clear", "clear")
+	bep, reg := idOf(t, r, "BEP"), idOf(t, r, "REG")
+	s := opsState(t, r, FEF, a, map[string]string{bep: a, reg: b})
+	s.unit(bep).Desorg = true
+	s2, ev := do(t, r, s, FEF, "attack "+b+" rally", 3, 3, 6, 6)
+	has(t, ev, "6.3 f): the FEF spends 2 operation points: 1 Desorg marker(s) removed", "4 against 6", "(8 left)")
+	if s2.OpsFEF != 8 {
+		t.Errorf("points %d", s2.OpsFEF)
+	}
+	s.Chunk = 1
+	refused(t, r, s, FEF, "attack "+b+" rally", "6.3 f) costs 2 operation points")
+}
