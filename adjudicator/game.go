@@ -19,7 +19,17 @@ const (
 	KindEnd      = "end"      // a moderator ended the game
 	KindSeat     = "seat"     // a moderator changed who holds a seat
 	KindOverride = "override" // a moderator override (applied by the rules as Referee)
+	KindResign   = "resign"   // a player resigned: the game is lost for their side
+	KindDecline  = "decline"  // a member declined the seat offered to them: it is open
 )
+
+// OfferOption is the record option naming the member a seat was offered
+// to when the game was created (/game new side:@member): they accept (a
+// seat entry of theirs) or decline (a decline entry).
+func OfferOption(side Side) string { return "offer." + string(side) }
+
+// ends reports whether an entry of kind k ends the game.
+func ends(k string) bool { return k == KindEnd || k == KindResign }
 
 // Entry is one line of a game's append-only log (DESIGN invariant 3).
 type Entry struct {
@@ -268,7 +278,7 @@ func Replay(r Rules, rec Record) (State, error) {
 }
 
 func (g *Game) replayEntry(e Entry) error {
-	if e.Kind == KindEnd {
+	if ends(e.Kind) {
 		g.result = e.Result
 		return nil
 	}
@@ -515,7 +525,7 @@ func (g *Game) lastEffective(skip map[int]bool) int {
 		if (e.Kind == KindOrder || e.Kind == KindOverride) && !g.undone[e.Seq] && !skip[e.Seq] {
 			return i
 		}
-		if e.Kind == KindEnd {
+		if ends(e.Kind) {
 			return -1
 		}
 	}
@@ -631,6 +641,53 @@ func (g *Game) End(actor string, winner Side, reason, source string, now time.Ti
 		Events: []Event{{Audience: Everyone, Text: fmt.Sprintf("Moderator %s ended the game: %s.", actor, reason)}}}, nil
 }
 
+// Resign prepares a player's resignation: the game ends as a loss for
+// side; in a game of two sides the other wins.
+func (g *Game) Resign(actor string, side Side, source string, now time.Time) (*Step, error) {
+	if over, _ := g.Over(); over {
+		return nil, ErrOver
+	}
+	info := g.Rules.Info()
+	if !info.HasSide(side) {
+		return nil, &OrderError{Reason: fmt.Sprintf("unknown side %q; sides are %v", side, info.Sides)}
+	}
+	res := &Result{Winner: ResignWinner(info.Sides, side), Reason: fmt.Sprintf("%s resigned", side)}
+	e := g.entry(KindResign, actor, side, "resign", source, now, 0)
+	n := g.DiceNext()
+	e.DiceFrom, e.DiceTo = n, n
+	e.Result = res
+	return &Step{Entries: []Entry{e}, state: g.State, result: res,
+		Events: []Event{{Audience: Everyone, Text: fmt.Sprintf("%s (%s) resigned: the game is lost for %s.", actor, side, side)}}}, nil
+}
+
+// ResignWinner is the winner when side resigns: the other side of a
+// two-sided game, else nobody.
+func ResignWinner(sides []Side, side Side) Side {
+	if len(sides) != 2 {
+		return ""
+	}
+	if sides[0] == side {
+		return sides[1]
+	}
+	return sides[0]
+}
+
+// Decline prepares a member's refusal of the seat offered to them: the
+// seat stays open (the game's lobby), and the offer is withdrawn.
+func (g *Game) Decline(actor string, side Side, source string, now time.Time) (*Step, error) {
+	if over, _ := g.Over(); over {
+		return nil, ErrOver
+	}
+	if !g.Rules.Info().HasSide(side) {
+		return nil, &OrderError{Reason: fmt.Sprintf("unknown side %q; sides are %v", side, g.Rules.Info().Sides)}
+	}
+	e := g.entry(KindDecline, actor, side, actor, source, now, 0)
+	n := g.DiceNext()
+	e.DiceFrom, e.DiceTo = n, n
+	return &Step{Entries: []Entry{e}, state: g.State,
+		Events: []Event{{Audience: Everyone, Text: fmt.Sprintf("%s declined the %s seat: it is open.", actor, side)}}}, nil
+}
+
 // Seat prepares a moderator's change of who holds a side's seat.
 func (g *Game) Seat(actor string, side Side, user, source string, now time.Time) (*Step, error) {
 	if over, _ := g.Over(); over {
@@ -663,14 +720,14 @@ func (g *Game) Commit(st *Step) {
 		g.Rec.Seats = st.seats
 	}
 	for _, e := range st.Entries {
-		if e.Kind == KindEnd {
+		if ends(e.Kind) {
 			g.result = e.Result
 		}
 	}
 	if st.result != nil || st.undone != nil {
 		g.result = st.result
 		for _, e := range g.Rec.Entries {
-			if e.Kind == KindEnd {
+			if ends(e.Kind) {
 				g.result = e.Result
 			}
 		}

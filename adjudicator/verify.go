@@ -128,7 +128,7 @@ func (v *verifier) header() {
 		// seats never taken) has no player for those sides.
 		cancelled := len(rec.Entries) > 0 && rec.Entries[len(rec.Entries)-1].Kind == KindEnd
 		for _, e := range rec.Entries {
-			if e.Kind != KindSeat && e.Kind != KindEnd {
+			if e.Kind != KindSeat && e.Kind != KindEnd && e.Kind != KindDecline {
 				cancelled = false
 			}
 		}
@@ -214,7 +214,7 @@ func (v *verifier) entries() {
 		if e.Kind != KindOrder && e.Kind != KindOverride && e.DiceTo != e.DiceFrom {
 			v.add(seq, CheckDice, "a %s entry draws no dice, but its counter runs from %d to %d", e.Kind, e.DiceFrom, e.DiceTo)
 		}
-		if e.Result != nil && e.Kind != KindOrder && e.Kind != KindOverride && e.Kind != KindEnd {
+		if e.Result != nil && e.Kind != KindOrder && e.Kind != KindOverride && !ends(e.Kind) {
 			v.add(seq, CheckResult, "a %s entry cannot carry a result", e.Kind)
 		}
 		switch e.Kind {
@@ -254,6 +254,32 @@ func (v *verifier) entries() {
 					v.add(seq, CheckResult, "an end entry names winner %q, not one of the sides (%s) nor none", e.Result.Winner, v.sideList())
 				}
 			}
+		case KindResign:
+			// A player resigns for the seat they hold (seats do not change
+			// once the game is over, so the record's are theirs).
+			if v.r != nil && !v.sides[e.Side] {
+				v.add(seq, CheckRecord, "a resignation by side %q, not one of the sides (%s)", e.Side, v.sideList())
+			} else if u := v.rec.Seats[e.Side]; u != e.Actor {
+				v.add(seq, CheckRecord, "%s resigned for %s, whose seat @%s holds: only a side's player resigns for it", e.Actor, e.Side, u)
+			}
+			switch {
+			case e.Result == nil:
+				v.add(seq, CheckResult, "a resignation without a result")
+			case v.r != nil && e.Result.Winner != ResignWinner(v.r.Info().Sides, e.Side):
+				v.add(seq, CheckResult, "%s resigned, but the result names winner %q, not %q", e.Side, e.Result.Winner, ResignWinner(v.r.Info().Sides, e.Side))
+			}
+			if seq != len(v.rec.Entries) {
+				v.add(seq, CheckRecord, "entries follow a resignation: it ends the game")
+			}
+		case KindDecline:
+			// Only the member a seat was offered to declines it, before
+			// anyone holds it.
+			if v.r != nil && !v.sides[e.Side] {
+				v.add(seq, CheckRecord, "a decline for side %q, not one of the sides (%s)", e.Side, v.sideList())
+			}
+			if off := v.rec.Options[OfferOption(e.Side)]; off == "" || off != e.Actor || e.Action != e.Actor {
+				v.add(seq, CheckRecord, "%s declined the %s seat, which was offered to %q", e.Actor, e.Side, off)
+			}
 		case KindSeat:
 			if v.r != nil && !v.sides[e.Side] {
 				v.add(seq, CheckRecord, "a seat entry for side %q, not one of the sides (%s)", e.Side, v.sideList())
@@ -262,7 +288,7 @@ func (v *verifier) entries() {
 				v.add(seq, CheckRecord, "a seat entry that seats nobody")
 			}
 		default:
-			v.add(seq, CheckRecord, "unknown kind %q; kinds are %s, %s, %s, %s, %s, %s", clipText(e.Kind, 40), KindOrder, KindOverride, KindUndo, KindModUndo, KindEnd, KindSeat)
+			v.add(seq, CheckRecord, "unknown kind %q; kinds are %s, %s, %s, %s, %s, %s, %s, %s", clipText(e.Kind, 40), KindOrder, KindOverride, KindUndo, KindModUndo, KindEnd, KindSeat, KindResign, KindDecline)
 		}
 	}
 	// The seats the record holds are those the log's seat entries left.
@@ -484,7 +510,17 @@ func (v *verifier) replay() {
 			if e.Result != nil && e.Action != e.Result.Reason {
 				v.add(seq, CheckResult, "the end entry's reason %q differs from its result's %q", clipText(e.Action, 80), clipText(e.Result.Reason, 80))
 			}
-		case KindSeat:
+		case KindResign:
+			if over() {
+				v.add(seq, CheckResult, "a resignation after the game was over")
+				continue
+			}
+			if e.Result != nil {
+				ended = e.Result
+			} else {
+				ended = &Result{}
+			}
+		case KindSeat, KindDecline:
 			if over() {
 				v.add(seq, CheckReplay, "a seat change after the game was over")
 			}
