@@ -123,7 +123,7 @@ func TestCache_EvictsAndReloads(t *testing.T) {
 	const games = 10
 	for i := range games {
 		ch := fmt.Sprintf("c%d", i)
-		mustReply(t, s.Handle(cmd("alice", ch, "game new", "title", "counter", "scenario", "fast", "a", "@alice", "b", "@bob")), "New game")
+		mustReply(t, s.Handle(direct(cmd("alice", ch, "game new", "title", "counter", "scenario", "fast", "a", "@alice", "b", "@bob"))), "New game")
 	}
 	for round := range 3 {
 		for i := range games {
@@ -181,7 +181,7 @@ func TestCache_IdleEviction(t *testing.T) {
 	s.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	s.IdleAfter = time.Hour
 	for i := range 5 {
-		s.Handle(cmd("alice", fmt.Sprintf("c%d", i), "game new", "title", "counter", "scenario", "fast", "a", "@alice", "b", "@bob"))
+		s.Handle(direct(cmd("alice", fmt.Sprintf("c%d", i), "game new", "title", "counter", "scenario", "fast", "a", "@alice", "b", "@bob")))
 	}
 	if s.Loaded() != 5 {
 		t.Fatalf("%d loaded", s.Loaded())
@@ -199,8 +199,8 @@ func TestCache_IdleEviction(t *testing.T) {
 // load, and concurrent commands for one cold game share one load.
 func TestCache_NoGlobalLockDuringLoad(t *testing.T) {
 	s, c := newCounterService(t, 100)
-	mustReply(t, s.Handle(cmd("alice", "slow", "game new", "title", "counter", "scenario", "slow", "a", "@alice", "b", "@bob")), "New game")
-	mustReply(t, s.Handle(cmd("alice", "warm", "game new", "title", "counter", "scenario", "fast", "a", "@alice", "b", "@bob")), "New game")
+	mustReply(t, s.Handle(direct(cmd("alice", "slow", "game new", "title", "counter", "scenario", "slow", "a", "@alice", "b", "@bob"))), "New game")
+	mustReply(t, s.Handle(direct(cmd("alice", "warm", "game new", "title", "counter", "scenario", "fast", "a", "@alice", "b", "@bob"))), "New game")
 	if !s.Evict("g1") { // g1 is now cold
 		t.Fatal("g1 not evicted")
 	}

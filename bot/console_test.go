@@ -26,7 +26,7 @@ func console(t *testing.T, script string) string {
 		Seed: DemoSeed(1), Mods: map[string]bool{"mod": true}}
 	var out bytes.Buffer
 	con := &Console{Service: svc, Channel: "console", Out: &out, Echo: true}
-	if err := con.Run(strings.NewReader(script)); err != nil {
+	if err := con.Run(strings.NewReader(directScript(script))); err != nil {
 		t.Fatalf("the session ended: %v\n%s", err, out.String())
 	}
 	return out.String()

@@ -62,7 +62,7 @@ func (w *clockWorld) restart() {
 // line runs console lines and returns what they printed (and what a
 // start printed before them).
 func (w *clockWorld) line(lines ...string) string {
-	for _, l := range lines {
+	for _, l := range seatDirect(lines...) {
 		w.con.Line(l)
 	}
 	s := w.out.String()
@@ -327,7 +327,7 @@ func TestDeadlines_OrderInTimeAndGameOver(t *testing.T) {
 	if !strings.Contains(w.line("@dave /clock advance:1h"), "The deadline for @bob (vm) passed") {
 		t.Fatal("bob's deadline, 24 h after alice's order, did not pass")
 	}
-	w.line("@mod /game end reason:enough")
+	w.line("@mod /game end reason:enough confirm:yes")
 	if d, err := w.db.Deadline("g1"); err == nil {
 		t.Fatalf("an ended game keeps a deadline: %+v", d)
 	}

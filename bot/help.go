@@ -405,7 +405,7 @@ func (s *Service) help(c Command) ([]Reply, error) {
 		case p.Over:
 			lines = append(lines, "The game is over.")
 		case !started(g):
-			lines = append(lines, fmt.Sprintf("Game %s waits for players: %s open; take one with /game join side:<side>.", g.Rec.ID, strings.Join(openSeats(g), ", ")))
+			lines = append(lines, s.waitingText(g))
 		case s.isMod(c) && err != nil:
 			lines = append(lines, "Moderator orders (/mod override text:\"...\"):")
 			lines = append(lines, HelpSummary(g.Rules.Legal(g.State, adjudicator.Referee), "", prefix, room())...)

@@ -125,7 +125,7 @@ func BenchmarkWarmDuringColdLoads(b *testing.B) {
 	db, rules, chans := hellDB(b, 50, 1500)
 	titles := map[string]adjudicator.Rules{"hell": rules, "counter": counter{loads: new(atomic.Int64)}}
 	s := &Service{DB: db, Titles: titles, Seed: DemoSeed(1)}
-	s.Handle(Command{User: "alice", Channel: "warm", Name: "game new", Options: map[string]string{"title": "counter", "scenario": "fast", "a": "@alice", "b": "@bob"}})
+	s.Handle(direct(Command{User: "alice", Channel: "warm", Name: "game new", Options: map[string]string{"title": "counter", "scenario": "fast", "a": "@alice", "b": "@bob"}}))
 	warm := func(k int) []time.Duration {
 		var lat []time.Duration
 		for i := range k {

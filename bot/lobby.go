@@ -34,27 +34,42 @@ func notStarted(g *adjudicator.Game) error {
 	if started(g) {
 		return nil
 	}
-	return fmt.Errorf("game %s has not started: it waits for players (%s open); take a seat with /game join side:<side>", g.Rec.ID, strings.Join(openSeats(g), ", "))
+	return fmt.Errorf("game %s has not started: %s", g.Rec.ID, strings.TrimPrefix(lobbyWait(g), "Game "+g.Rec.ID+" "))
 }
 
-// lobbyPost announces a game's open seats, with the offer to join.
+// lobbyPost announces a game's seats offered to members (who accept or
+// decline them) and its open seats, with the offer to join.
 func (s *Service) lobbyPost(g *adjudicator.Game) Reply {
-	var held, open []string
+	var held, open, offered []string
 	var join []adjudicator.Side
+	var offer []Seated
+	o := offers(g)
 	for _, side := range g.Rules.Info().Sides {
-		if u := g.Rec.Seats[side]; u != "" {
+		switch u := g.Rec.Seats[side]; {
+		case u != "":
 			held = append(held, fmt.Sprintf("%s: @%s", side, u))
-		} else {
+		case o[side] != "":
+			offered = append(offered, fmt.Sprintf("@%s is offered the %s seat", o[side], side))
+			offer = append(offer, Seated{Side: side, User: o[side]})
+		default:
 			open = append(open, string(side))
 			join = append(join, side)
 		}
 	}
-	text := fmt.Sprintf("Game %s is open: %s %s open. Take a seat with /game join side:<side> (or the buttons); the game starts when every seat is taken. Its creator or a moderator may cancel it (/game cancel).",
-		g.Rec.ID, strings.Join(open, ", "), map[bool]string{true: "is", false: "are"}[len(open) == 1])
+	var parts []string
+	if len(offered) > 0 {
+		parts = append(parts, fmt.Sprintf("Game %s: %s: accept or decline with /game accept or /game decline (or the buttons).", g.Rec.ID, strings.Join(offered, ", ")))
+	}
+	if len(open) > 0 {
+		parts = append(parts, fmt.Sprintf("Game %s is open: %s %s open. Take a seat with /game join side:<side> (or the buttons).",
+			g.Rec.ID, strings.Join(open, ", "), map[bool]string{true: "is", false: "are"}[len(open) == 1]))
+	}
+	parts = append(parts, "The game starts when every seat is taken. Its creator or a moderator may cancel it (/game cancel).")
+	text := strings.Join(parts, " ")
 	if len(held) > 0 {
 		text += " Seated: " + strings.Join(held, ", ") + "."
 	}
-	return Reply{Text: text, Join: join, JoinGame: g.Rec.ID}
+	return Reply{Text: text, Join: join, JoinGame: g.Rec.ID, Offer: offer}
 }
 
 // join: /game join side:<side> (a button carries game:<id> too).
@@ -85,6 +100,23 @@ func (s *Service) join(c Command, sl *slot) ([]Reply, error) {
 	} else if u != "" {
 		return nil, fmt.Errorf("the %s seat of game %s is taken by @%s; open: %s", side, g.Rec.ID, u, strings.Join(openSeats(g), ", "))
 	}
+	if u := offers(g)[side]; u == c.User {
+		return s.takeSeat(c, sl, side, "accepts")
+	} else if u != "" {
+		free := ""
+		if f := freeSeats(g); len(f) > 0 {
+			free = "; open to anyone: " + strings.Join(f, ", ")
+		}
+		return nil, fmt.Errorf("the %s seat of game %s is offered to @%s; it opens if they decline%s", side, g.Rec.ID, u, free)
+	}
+	return s.takeSeat(c, sl, side, "joins")
+}
+
+// takeSeat seats the caller as side (a seat entry of theirs): a join, or
+// an offer accepted; the game starts when every seat is taken.
+func (s *Service) takeSeat(c Command, sl *slot, side adjudicator.Side, verb string) ([]Reply, error) {
+	g := sl.g
+	info := g.Rules.Info()
 	seats := map[adjudicator.Side]string{}
 	for k, v := range g.Rec.Seats {
 		seats[k] = v
@@ -104,10 +136,10 @@ func (s *Service) join(c Command, sl *slot) ([]Reply, error) {
 	mine, err := s.commit(c, sl, st, &hdr, func(after *adjudicator.Game) []Reply {
 		out := []Reply{
 			{To: c.User, Text: fmt.Sprintf("You hold the %s seat of game %s.", side, g.Rec.ID)},
-			{Text: fmt.Sprintf("@%s joins game %s as %s.", c.User, g.Rec.ID, side)},
+			{Text: fmt.Sprintf("@%s %s game %s as %s.", c.User, verb, g.Rec.ID, side)},
 		}
 		if !started(after) {
-			return append(out, Reply{Text: fmt.Sprintf("Still open: %s.", strings.Join(openSeats(after), ", "))})
+			return append(out, Reply{Text: s.waitingText(after)})
 		}
 		out = append(out, Reply{Text: fmt.Sprintf("Every seat is taken: game %s starts. Seats: %s.", g.Rec.ID, seatText(after))})
 		out = append(out, s.mapAfter(after, adjudicator.Prompt{})...)

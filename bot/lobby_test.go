@@ -29,7 +29,7 @@ func TestLobby_Console(t *testing.T) {
 		{"@bob /game join", "Refused: usage: /game join side:<side>; open: french, vm"},
 		{"@bob /game join side:fef", "Refused: Dien Bien Phu: A Season in Hell has no side \"fef\""},
 		{"@bob /game join side:vm", "[channel] @bob joins game g1 as vm."},
-		{"@bob /help", "Game g1 waits for players: french open"},
+		{"@bob /help", "Game g1 waits for a player for french (/game join side:<side>)"},
 		{"@bob /undo", "Refused: game g1 has not started"},
 		{"@mod /mod override text:\"set-week 3\"", "Refused: game g1 has not started"},
 		{"@carol /game join side:french", "Every seat is taken: game g1 starts. Seats: french @carol, vm @bob."},
@@ -41,7 +41,7 @@ func TestLobby_Console(t *testing.T) {
 	if d, err := w.db.Deadline("g1"); err != nil || !d.Since.Equal(w.clock.Now()) || d.Due.IsZero() {
 		t.Fatalf("the started game's first deadline: %+v %v", d, err)
 	}
-	w.line("@mod /game end")
+	w.line("@mod /game end confirm:yes")
 	out = w.line("@alice /game new title:hell scenario:initial-assault hotseat:yes", "@alice /game join side:french", "@alice /game join side:vm")
 	if !strings.Contains(out, "Every seat is taken: game g2 starts. Seats: french @alice, vm @alice.") {
 		t.Fatalf("a hot-seat lobby: %s", out)

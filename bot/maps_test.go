@@ -79,6 +79,7 @@ func imageSize(t *testing.T, path string) (int, int) {
 func TestMapRegionAndTurn(t *testing.T) {
 	dir := t.TempDir()
 	script := `@alice /game new title:hell scenario:initial-assault french:@alice vm:@bob
+@bob /game accept
 @alice /map region:huguette
 @dave /map region:Huguette
 @dave /map

@@ -51,7 +51,7 @@ func TestOutbox_AcceptedBeforeTheMapAndOneMapForTwoSteps(t *testing.T) {
 	q := render.NewQueue(maps.PNG, 4, 1)
 	defer q.Close()
 	svc := &Service{DB: db, Titles: map[string]adjudicator.Rules{"hell": hell.New(hell.MustDefault())}, Seed: DemoSeed(1), Queue: q}
-	mustReply(t, svc.Handle(cmd("alice", "ch", "game new", "title", "hell", "scenario", "full-battle", "french", "@alice", "vm", "@bob")), "New game")
+	mustReply(t, svc.Handle(direct(cmd("alice", "ch", "game new", "title", "hell", "scenario", "full-battle", "french", "@alice", "vm", "@bob"))), "New game")
 
 	o1 := svc.Do(cmd("alice", "ch", "order", "text", "done"))
 	o2 := svc.Do(cmd("bob", "ch", "order", "text", "done"))
@@ -107,7 +107,7 @@ func TestOutbox_AcceptedBeforeTheMapAndOneMapForTwoSteps(t *testing.T) {
 // counterGame makes a counter game in channel ch and returns its id.
 func counterGame(t testing.TB, s *Service, ch string) string {
 	t.Helper()
-	o := s.Do(cmd("alice", ch, "game new", "title", "counter", "scenario", "fast", "a", "@alice", "b", "@bob"))
+	o := s.Do(direct(cmd("alice", ch, "game new", "title", "counter", "scenario", "fast", "a", "@alice", "b", "@bob")))
 	mustReply(t, o.Replies, "New game")
 	id, err := s.DB.GameInChannel(ch)
 	if err != nil {

@@ -43,7 +43,7 @@ func (c Command) Opt(name string) string { return c.Options[name] }
 
 // subcommands lists the commands that take a subcommand word.
 var subcommands = map[string][]string{
-	"game": {"new", "status", "list", "end", "news", "settings", "join", "cancel", "log", "away"},
+	"game": {"new", "status", "list", "end", "news", "settings", "join", "accept", "decline", "resign", "cancel", "log", "away"},
 	"mod":  {"undo", "override", "seat"},
 }
 

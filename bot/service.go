@@ -117,6 +117,12 @@ type Service struct {
 	MaxGames  int
 	IdleAfter time.Duration
 
+	// SeatNamed seats the members /game new names at once, as a
+	// moderator's seat:direct does, instead of offering them their seats
+	// (issue 15 item 5). Tests only, for the suites about other things
+	// than seating; never set by the bot or the console.
+	SeatNamed bool
+
 	// DefaultPace is the pace of a new game (config [deadlines]); the
 	// players or a moderator change it with /game settings.
 	DefaultPace Pace
@@ -224,6 +230,12 @@ func (s *Service) handle(c Command) (replies []Reply) {
 		out, err = s.withGame(c, s.gameSettings)
 	case "game join":
 		out, err = s.withGame(c, s.join)
+	case "game accept":
+		out, err = s.withGame(c, s.accept)
+	case "game decline":
+		out, err = s.withGame(c, s.decline)
+	case "game resign":
+		out, err = s.withGame(c, s.resign)
 	case "game cancel":
 		out, err = s.withGame(c, s.cancel)
 	case "game log":
@@ -247,7 +259,7 @@ func (s *Service) handle(c Command) (replies []Reply) {
 	case "map":
 		out, err = s.mapCmd(c)
 	default:
-		err = fmt.Errorf("unknown command /%s; commands are /game new|status|list|end|news|settings|join|cancel|log|away, /order, /help, /undo, /map, /mod undo|override|seat", c.Name)
+		err = fmt.Errorf("unknown command /%s; commands are /game new|status|list|end|news|settings|join|accept|decline|resign|cancel|log|away, /order, /help, /undo, /map, /mod undo|override|seat", c.Name)
 	}
 	if err != nil {
 		return append(out, Reply{To: c.User, Text: "Refused: " + err.Error()})
@@ -278,15 +290,15 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	}
 	// Seats not named are open: the game waits in its lobby until a
 	// player takes each (/game join, or the post's buttons).
-	seats := map[adjudicator.Side]string{}
+	named := map[adjudicator.Side]string{}
 	for _, side := range info.Sides {
 		if u := userRef(c.Opt(string(side))); u != "" {
-			seats[side] = u
+			named[side] = u
 		}
 	}
 	for k := range c.Options {
-		if k != "title" && k != "scenario" && k != optHotseat && !info.HasSide(adjudicator.Side(k)) {
-			return nil, fmt.Errorf("unknown option %s; /game new takes title, scenario, %s and %s", k, sideList(info.Sides), optHotseat)
+		if k != "title" && k != "scenario" && k != optHotseat && k != optSeat && !info.HasSide(adjudicator.Side(k)) {
+			return nil, fmt.Errorf("unknown option %s; /game new takes title, scenario, %s, %s and %s", k, sideList(info.Sides), optHotseat, optSeat)
 		}
 	}
 	hotseat, err := yesNo(optHotseat, c.Opt(optHotseat))
@@ -294,8 +306,31 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 		return nil, err
 	}
 	if !hotseat {
-		if err := oneSeatEach(seats, info.Sides); err != nil {
+		if err := oneSeatEach(named, info.Sides); err != nil {
 			return nil, err
+		}
+	}
+	// Issue 15 item 5: a named member is offered the seat and accepts or
+	// declines it; the creator naming themself holds it at once, and a
+	// moderator may seat everyone named directly (seat:direct).
+	direct := s.SeatNamed
+	switch strings.ToLower(strings.TrimSpace(c.Opt(optSeat))) {
+	case "", "offer":
+	case "direct":
+		if !s.isMod(c) {
+			return nil, fmt.Errorf("seat:direct seats the named players without asking them: it is for moderators; leave it out and each named player accepts or declines (/game accept, /game decline)")
+		}
+		direct = true
+	default:
+		return nil, fmt.Errorf("seat is offer (the named players accept or decline; the default) or direct (moderators: seated at once), not %q", c.Opt(optSeat))
+	}
+	seats := map[adjudicator.Side]string{}
+	offered := map[adjudicator.Side]string{}
+	for side, u := range named {
+		if direct || u == c.User {
+			seats[side] = u
+		} else {
+			offered[side] = u
 		}
 	}
 	if id, err := s.DB.GameInChannel(c.Channel); err == nil {
@@ -324,6 +359,9 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 			rec.Options = adjudicator.Options{}
 		}
 		rec.Options[optCreator] = c.User
+		for side, u := range offered {
+			rec.Options[adjudicator.OfferOption(side)] = u
+		}
 	}
 	g, evs, err := adjudicator.New(rules, rec)
 	if err != nil {
@@ -341,6 +379,14 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	s.adopt(id, g)
 	out := s.deliver(g, evs, c.User)
 	if !started(g) {
+		if c.note != nil {
+			// The members offered a seat are asked: a hand-off.
+			for _, side := range info.Sides {
+				if u := offered[side]; u != "" && u != c.User && !contains(c.note.ping, u) {
+					c.note.ping = append(c.note.ping, u)
+				}
+			}
+		}
 		return append(out, s.lobbyPost(g)), nil
 	}
 	var seatText []string
@@ -546,7 +592,7 @@ func (s *Service) status(c Command, sl *slot) ([]Reply, error) {
 	if over, res := g.Over(); over {
 		lines = append(lines, fmt.Sprintf("Game over: %s.", resultText(res)))
 	} else if !started(g) {
-		lines = append(lines, fmt.Sprintf("Waiting for players: %s open (/game join side:<side>).", strings.Join(openSeats(g), ", ")))
+		lines = append(lines, s.waitingText(g))
 	}
 	lines = append(lines, view.Status...)
 	return []Reply{{To: c.User, Text: strings.Join(lines, "\n")}}, nil
@@ -794,6 +840,29 @@ func (s *Service) end(c Command, sl *slot) ([]Reply, error) {
 	if err := s.requireMod(c); err != nil {
 		return nil, err
 	}
+	if over, _ := sl.g.Over(); over {
+		return nil, adjudicator.ErrOver
+	}
+	if want := c.Opt("game"); want != "" && want != sl.g.Rec.ID {
+		return nil, fmt.Errorf("that confirmation was for game %s; this channel's game is %s: nothing was ended", want, sl.g.Rec.ID)
+	}
+	if w := adjudicator.Side(strings.ToLower(c.Opt("winner"))); w != "" && !sl.g.Rules.Info().HasSide(w) {
+		return nil, fmt.Errorf("unknown winner %q; the sides are %s (or leave winner out: no winner)", w, sideList(sl.g.Rules.Info().Sides))
+	}
+	confirm, err := yesNo("confirm", c.Opt("confirm"))
+	if err != nil {
+		return nil, err
+	}
+	if !confirm {
+		// Issue 15 item 5: ending a game cannot be undone; ask first.
+		line := endConfirm(c, sl.g.Rec.ID)
+		winner := "no winner"
+		if w := c.Opt("winner"); w != "" {
+			winner = strings.ToLower(w) + " wins"
+		}
+		return []Reply{{To: c.User, Confirm: line, Text: fmt.Sprintf("End game %s (%s)? This cannot be undone: the game stops and its dice seed is revealed. Confirm with `%s` (or the Confirm button); nothing has changed yet.",
+			sl.g.Rec.ID, winner, line)}}, nil
+	}
 	st, err := sl.g.End(c.User, adjudicator.Side(strings.ToLower(c.Opt("winner"))), c.Opt("reason"), c.Source, s.now())
 	if err != nil {
 		return nil, err
@@ -845,7 +914,7 @@ func (s *Service) awaiting(g *adjudicator.Game) []Reply {
 		return nil
 	}
 	if !started(g) {
-		return []Reply{{Text: fmt.Sprintf("Game %s waits for players: %s open (/game join side:<side>).", g.Rec.ID, strings.Join(openSeats(g), ", "))}}
+		return []Reply{{Text: s.waitingText(g)}}
 	}
 	// Who is pinged is the command's to say (commit: pingAwaited).
 	return []Reply{{Text: awaitText(g, nil, Now{}), await: true}}

@@ -109,11 +109,16 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 		Description: "Open a thread for the game here and play it there"})
 	newOpts = append(newOpts, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "hotseat",
 		Description: "Hot-seat or test game: one player may hold several seats and see every side's secrets"})
+	seatHow := str("seat", "offer: the named players accept or decline (default); direct: moderators seat them at once", false)
+	seatHow.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "offer", Value: "offer"}, {Name: "direct", Value: "direct"}}
+	newOpts = append(newOpts, seatHow)
 
 	statusView := str("view", "Whose view: yours (default) or, for moderators, the referee's", false)
 	statusView.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "mine", Value: "mine"}, {Name: "referee", Value: "referee"}}
 	joinSide := str("side", "The side to play", true)
 	joinSide.Choices = sideChoices(sides)
+	offerSide := str("side", "The seat offered to you, if you were offered two", false)
+	offerSide.Choices = sideChoices(sides)
 	winner := str("winner", "The winning side (none for a draw or an abandoned game)", false)
 	winner.Choices = sideChoices(sides)
 	game := &discordgo.ApplicationCommand{
@@ -126,12 +131,16 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "news", Description: "Show your private news kept while Umpire could not DM you"},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "settings", Description: "Show or change the deadlines (both players or a moderator) and your own quiet hours", Options: settingsOptions()},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "join", Description: "Take an open seat of this channel's game", Options: []*discordgo.ApplicationCommandOption{joinSide}},
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "accept", Description: "Accept the seat offered to you in this channel's game", Options: []*discordgo.ApplicationCommandOption{offerSide}},
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "decline", Description: "Decline the seat offered to you: it opens to anyone", Options: []*discordgo.ApplicationCommandOption{offerSide}},
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "resign", Description: "Resign: the game ends as a loss for your side"},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "cancel", Description: "Cancel a game that has not started (its creator or a moderator)"},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "log", Description: "Page through the game's record as you may see it, with its dice", Options: logOptions()},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "away", Description: "Declare an absence: your deadlines pause (or defaults answer), as the game's settings say", Options: []*discordgo.ApplicationCommandOption{
 				str("until", "When you are back: 2026-01-05, 2026-01-05T18:00Z or 3d; back to end it", true)}},
-			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "end", Description: "Moderators: end the game and reveal the dice seed", Options: []*discordgo.ApplicationCommandOption{
-				winner, str("reason", "Why the game ends", false)}},
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "end", Description: "Moderators: end the game and reveal the dice seed (asks to confirm)", Options: []*discordgo.ApplicationCommandOption{
+				winner, str("reason", "Why the game ends", false),
+				{Type: discordgo.ApplicationCommandOptionBoolean, Name: "confirm", Description: "True to end it now, without the Confirm button"}}},
 		},
 	}
 
@@ -164,7 +173,7 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 		Contexts: guildOnly, IntegrationTypes: guildInstall,
 	}
 
-	prefix := str("prefix", "Only the legal orders that start with this, e.g. `move 6bpc`", false)
+	prefix := str("prefix", "Only the legal orders that start with this, e.g. `dig N`", false)
 	prefix.Autocomplete = true
 	help := &discordgo.ApplicationCommand{
 		Name: "help", Description: "The commands, and your legal orders now",
@@ -183,7 +192,7 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "undo", Description: "Undo the last entries of the game's log (their dice stay burnt)", Options: []*discordgo.ApplicationCommandOption{
 				{Type: discordgo.ApplicationCommandOptionInteger, Name: "count", Description: "How many entries (default 1)", MinValue: &one, MaxValue: 100}}},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "override", Description: "Apply a referee's override (logged and announced)", Options: []*discordgo.ApplicationCommandOption{
-				str("text", "The override, e.g. `set-week 3`; /help lists the forms", true)}},
+				str("text", "The override, e.g. `track replacements 3`; /help lists the forms", true)}},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "seat", Description: "Seat another player for a side", Options: []*discordgo.ApplicationCommandOption{
 				seatSide, {Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "The new player", Required: true}}},
 		},

@@ -49,6 +49,7 @@ func TestEndToEndInitialAssaultScript(t *testing.T) {
 	// The same lines as Discord interactions.
 	h := newHarness(t)
 	h.svc.Seed = bot.DemoSeed(55)
+	h.svc.SeatNamed = false // the script's players accept their seats
 	byName := map[string]person{}
 	for _, p := range people {
 		byName[p.name] = p

@@ -24,7 +24,7 @@ func consoleScript(t *testing.T, steps int) ([]string, adjudicator.Record) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	svc := &bot.Service{DB: db, Titles: hellTitles(), Seed: bot.DemoSeed(1), Mods: map[string]bool{"carol": true}}
+	svc := &bot.Service{DB: db, Titles: hellTitles(), Seed: bot.DemoSeed(1), Mods: map[string]bool{"carol": true}, SeatNamed: true}
 	con := &bot.Console{Service: svc, Channel: "console", Out: io.Discard}
 	var lines []string
 	run := func(l string) {
@@ -107,6 +107,9 @@ type entryKey struct {
 func keys(rec adjudicator.Record, actor func(string) string) []entryKey {
 	var out []entryKey
 	for _, e := range rec.Entries {
+		if e.Kind == adjudicator.KindSeat || e.Kind == adjudicator.KindDecline {
+			e.Action = actor(e.Action) // the member seated (issue 15: an accepted offer)
+		}
 		out = append(out, entryKey{Seq: e.Seq, Kind: e.Kind, Actor: actor(e.Actor), Side: e.Side, Action: e.Action, From: e.DiceFrom, To: e.DiceTo,
 			Rolls: fmt.Sprint(e.Rolls), Undoes: fmt.Sprint(e.Undoes), Reveals: e.Reveals, HasResult: e.Result != nil})
 	}

@@ -64,7 +64,7 @@ func FuzzInteraction(f *testing.F) {
 		{carol, "/mod undo count:1"},
 		{carol, `/mod override text:"set-week 2"`},
 		{carol, "/mod seat side:vm user:@dave"},
-		{carol, "/game end reason:fuzz"},
+		{carol, "/game end reason:fuzz confirm:true"},
 	} {
 		seed(h.interaction(line.p, discordgo.InteractionApplicationCommand, slashData(f, line.line)))
 	}

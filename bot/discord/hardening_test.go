@@ -71,7 +71,7 @@ func TestGameNewOnce(t *testing.T) {
 	handler := h.bot.HTTPHandler(pub)
 	body := interactionJSON(t, h.interaction(alice, discordgo.InteractionApplicationCommand, slashData(t, "/game new title:hell scenario:full-battle french:@alice vm:@bob")))
 	h.serve(handler, signedRequest(priv, body))
-	h.slash(carol, "/game end reason:test")
+	h.slash(carol, "/game end reason:test confirm:true")
 	_, o := h.serve(handler, signedRequest(priv, body))
 	games, _ := h.db.Games()
 	if len(games) != 1 || h.record(chanA) != "no game" || !strings.Contains(o.private(), "already applied") {

@@ -94,7 +94,9 @@ func newHarness(t testing.TB) *harness {
 	maps := &pngMapper{}
 	clock := time.Date(1954, 3, 13, 17, 0, 0, 0, time.UTC)
 	var mu sync.Mutex
-	svc := &bot.Service{DB: db, Titles: hellTitles(), Seed: bot.DemoSeed(1), Maps: maps, Now: func() time.Time {
+	// The suites play games their players need not accept (issue 15
+	// item 5's own tests turn SeatNamed off).
+	svc := &bot.Service{DB: db, Titles: hellTitles(), Seed: bot.DemoSeed(1), Maps: maps, SeatNamed: true, Now: func() time.Time {
 		mu.Lock()
 		defer mu.Unlock()
 		clock = clock.Add(time.Minute)
@@ -417,7 +419,7 @@ func (h *harness) restart() {
 	}
 	h.t.Cleanup(func() { db.Close() })
 	old := h.svc
-	svc := &bot.Service{DB: db, Titles: old.Titles, Seed: old.Seed, Maps: old.Maps, Now: old.Now, Mods: old.Mods}
+	svc := &bot.Service{DB: db, Titles: old.Titles, Seed: old.Seed, Maps: old.Maps, Now: old.Now, Mods: old.Mods, SeatNamed: old.SeatNamed}
 	b := &Bot{Service: svc, Session: h.bot.Session, AppID: appID, ModRoles: h.bot.ModRoles, DMSideEvents: h.bot.DMSideEvents}
 	h.db, h.svc, h.bot = db, svc, b
 	h.fake.settle = func() {
@@ -429,4 +431,20 @@ func (h *harness) restart() {
 	if err := b.posts().Resume(); err != nil {
 		h.t.Fatal(err)
 	}
+}
+
+// newGame runs a /game new and, for each other member it names (issue 15
+// item 5: they are offered their seats), their /game accept; the
+// requests of all of them, in order.
+func (h *harness) newGame(p person, line string) outcome {
+	h.t.Helper()
+	o := h.slash(p, line)
+	for _, u := range bot.AcceptorsOf("@" + p.name + " " + line) {
+		for _, q := range people {
+			if q.name == u {
+				o.reqs = append(o.reqs, h.slash(q, "/game accept").reqs...)
+			}
+		}
+	}
+	return o
 }

@@ -17,6 +17,13 @@ const (
 	// JoinPrefix starts the custom_id of a lobby's button:
 	// "join:<game>:<side>".
 	JoinPrefix = "join:"
+	// AcceptPrefix and DeclinePrefix start the custom_id of the buttons
+	// answering a seat's offer: "accept:<game>:<side>" (issue 15).
+	AcceptPrefix  = "accept:"
+	DeclinePrefix = "decline:"
+	// ConfirmPrefix starts the custom_id of a Confirm button: the command
+	// line it confirms ("confirm:/game end confirm:yes game:g1").
+	ConfirmPrefix = "confirm:"
 )
 
 // dispatch decides an interaction's initial response, which must reach
@@ -47,6 +54,30 @@ func (b *Bot) dispatch(i *discordgo.Interaction) (callback, func()) {
 		return callback{Type: cbDeferred, Data: message{Flags: flagEphemeral}}, func() { b.run(i, cmd, thread) }
 	case discordgo.InteractionMessageComponent:
 		data, ok := i.Data.(discordgo.MessageComponentInteractionData)
+		for prefix, name := range map[string]string{AcceptPrefix: "game accept", DeclinePrefix: "game decline"} {
+			if ok && strings.HasPrefix(data.CustomID, prefix) {
+				// An offered seat: the service checks the caller is the
+				// member it is offered to.
+				game, side, _ := strings.Cut(strings.TrimPrefix(data.CustomID, prefix), ":")
+				user := caller(i)
+				if i.GuildID == "" || user == "" || game == "" || side == "" {
+					return ephemeral("Umpire's buttons work only in the game's channel."), nil
+				}
+				cmd := bot.Command{User: user, Name: name, Options: map[string]string{"side": side, "game": game}, Source: i.ID, Guild: i.GuildID}
+				return callback{Type: cbDeferred, Data: message{Flags: flagEphemeral}}, func() { b.run(i, cmd, false) }
+			}
+		}
+		if ok && strings.HasPrefix(data.CustomID, ConfirmPrefix) {
+			// A Confirm button runs the command it names, as the clicker
+			// (the service checks they may), and only /game end.
+			user := caller(i)
+			cmd, err := bot.ParseLine("@" + user + " " + strings.TrimPrefix(data.CustomID, ConfirmPrefix))
+			if err != nil || cmd.Name != "game end" || i.GuildID == "" || user == "" {
+				return ephemeral("That confirmation is out of date or not one of Umpire's."), nil
+			}
+			cmd.Source, cmd.Guild = i.ID, i.GuildID
+			return callback{Type: cbDeferred, Data: message{Flags: flagEphemeral}}, func() { b.run(i, cmd, false) }
+		}
 		if ok && strings.HasPrefix(data.CustomID, JoinPrefix) {
 			// A lobby's seat: anyone may take it (the service checks it
 			// is open); each click is its own interaction, so a replayed

@@ -38,7 +38,7 @@ func TestLobby_TwoMembersJoinByButtonsAndPlay(t *testing.T) {
 	if c, _ := post.Body["content"].(string); strings.Contains(c, "<@") {
 		t.Errorf("the lobby pings someone: %q", c)
 	}
-	if got := h.slash(dave, "/order text:done").private(); !strings.Contains(got, "has not started: it waits for players (french, vm open)") {
+	if got := h.slash(dave, "/order text:done").private(); !strings.Contains(got, "has not started: waits for a player for french, vm (/game join side:<side>)") {
 		t.Errorf("an order in the lobby: %q", got)
 	}
 
@@ -149,7 +149,7 @@ func TestLog_ThroughDiscord(t *testing.T) {
 	if len(o.public()) != 0 {
 		t.Fatal("the log went to the channel")
 	}
-	h.slash(carol, "/game end reason:test")
+	h.slash(carol, "/game end reason:test confirm:true")
 	end := h.slash(dave, "/game log")
 	files := end.privateFiles()
 	if p := end.private(); !strings.Contains(p, `(vm): "done"`) || !strings.Contains(p, "The dice seed is ") || len(files) != 1 || files[0].Name != "g1-record.json" || !strings.Contains(string(files[0].Data), `"seed"`) {

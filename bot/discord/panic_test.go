@@ -326,7 +326,7 @@ func TestPanicWhileLoading(t *testing.T) {
 	h.slash(erin, "/game new title:boom scenario:basic a:@erin b:@bob")
 	h.fake.take()
 	// A restart: a new service on the same database, with the title's bug.
-	h.bot.Service = &bot.Service{DB: h.db, Titles: h.svc.Titles, Seed: h.svc.Seed, Now: h.svc.Now, Log: h.svc.Log}
+	h.bot.Service = &bot.Service{DB: h.db, Titles: h.svc.Titles, Seed: h.svc.Seed, Now: h.svc.Now, Log: h.svc.Log, SeatNamed: true}
 	poisonPanics.Store(true)
 	defer poisonPanics.Store(false)
 	var is []*discordgo.Interaction

@@ -239,7 +239,7 @@ func TestPermissionMatrix(t *testing.T) {
 	// its own (and cannot reach this game).
 	matrix("/game new title:hell scenario:full-battle french:@alice vm:@bob", map[string]expect{"erin": applied})
 	h.check(erin, "/order text:done", refused, hidden, nil)
-	matrix("/game end", map[string]expect{"carol": applied})
+	matrix("/game end confirm:true", map[string]expect{"carol": applied})
 	if h.record(chanA) != "no game" {
 		t.Error("the game is still running after /game end")
 	}

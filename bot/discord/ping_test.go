@@ -23,7 +23,8 @@ func pinged(r *recorded) []string {
 // command.
 func TestPings_OnlyWhenTheTurnPasses(t *testing.T) {
 	h := newHarness(t)
-	h.slash(alice, "/game new title:hell scenario:full-battle french:@alice vm:@bob")
+	h.svc.SeatNamed = false
+	h.newGame(alice, "/game new title:hell scenario:full-battle french:@alice vm:@bob")
 	steps := []struct {
 		who  person
 		line string

@@ -103,7 +103,13 @@ func (b *Bot) run(i *discordgo.Interaction, cmd bot.Command, thread bool) {
 			text = "Done: the outcome is posted in the channel."
 		}
 	}
-	if b.reply(i, mentions(text), pngs) {
+	var confirm *actionRow
+	for _, r := range mine {
+		if id := ConfirmPrefix + r.Confirm; r.Confirm != "" && len(id) <= 100 {
+			confirm = &actionRow{Type: componentRow, Components: []any{button{Type: componentButton, Style: buttonDanger, Label: "Confirm", CustomID: id}}}
+		}
+	}
+	if b.replyWith(i, mentions(text), pngs, confirm) {
 		// The kept news it showed is taken only now that it is out.
 		b.Service.NewsShown(cmd.User, out.News)
 	}
@@ -215,9 +221,18 @@ func (b *Bot) appID(i *discordgo.Interaction) string {
 // with the first part, further parts and images go as ephemeral
 // follow-ups. It reports whether the answer went out.
 func (b *Bot) reply(i *discordgo.Interaction, text string, pngs []bot.Reply) bool {
+	return b.replyWith(i, text, pngs, nil)
+}
+
+// replyWith is reply with a row of buttons (a Confirm button) on the
+// first message.
+func (b *Bot) replyWith(i *discordgo.Interaction, text string, pngs []bot.Reply, row *actionRow) bool {
 	parts := chunks(text, maxContent, maxChunks)
 	app := b.appID(i)
 	first := &message{AllowedMentions: &allowedMentions{Parse: []string{}}}
+	if row != nil {
+		first.Components = []actionRow{*row}
+	}
 	if len(parts) > 0 {
 		first.Content = parts[0]
 		parts = parts[1:]
@@ -404,9 +419,21 @@ func (b *Bot) publicPost(key string, h postHead, replies []bot.Reply, resolved b
 	return m
 }
 
-// joinRow offers a lobby's open seats as buttons ("Join as VM").
+// joinRow offers a lobby's seats as buttons: "Accept VM seat" and
+// "Decline VM seat" for a seat offered to a member (issue 15), "Join as
+// VM" for an open one.
 func joinRow(replies []bot.Reply) (actionRow, bool) {
 	row := actionRow{Type: componentRow}
+	for _, r := range replies {
+		for _, o := range r.Offer {
+			a, d := AcceptPrefix+r.JoinGame+":"+string(o.Side), DeclinePrefix+r.JoinGame+":"+string(o.Side)
+			if len(d) <= 100 && len(row.Components) < 4 {
+				row.Components = append(row.Components,
+					button{Type: componentButton, Style: buttonSuccess, Label: clip("Accept "+sideLabel(string(o.Side))+" seat", 80), CustomID: a},
+					button{Type: componentButton, Style: buttonDanger, Label: clip("Decline "+sideLabel(string(o.Side))+" seat", 80), CustomID: d})
+			}
+		}
+	}
 	for _, r := range replies {
 		for _, side := range r.Join {
 			if id := JoinPrefix + r.JoinGame + ":" + string(side); len(id) <= 100 && len(row.Components) < 5 {

@@ -117,6 +117,8 @@ const (
 	componentButton = 2
 	componentSelect = 3
 	buttonPrimary   = 1
+	buttonSuccess   = 3
+	buttonDanger    = 4
 )
 
 // rest sends requests to Discord through a discordgo session: its

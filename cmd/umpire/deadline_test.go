@@ -63,7 +63,7 @@ func TestPlay_DeadlinesOnAFakeClock(t *testing.T) {
 	}
 	path := filepath.Join(dir, "rec.json")
 	os.WriteFile(path, []byte(rec), 0o600)
-	if vout, verr, code := umpire(t, "verify", path); code != 0 || !strings.HasPrefix(vout, "OK: game g1, 11 entries") {
+	if vout, verr, code := umpire(t, "verify", path); code != 0 || !strings.HasPrefix(vout, "OK: game g1, 12 entries") { // bob's accepting his seat is one (issue 15)
 		t.Fatalf("verify: %s %s", vout, verr)
 	}
 }
@@ -82,7 +82,7 @@ func TestPlay_KilledWhileADeadlineIsDue(t *testing.T) {
 				os.WriteFile(p, []byte(strings.Join(lines, "\n")+"\n"), 0o600)
 				return p
 			}
-			s1 := script("s1.txt", "@alice /game new title:hell scenario:initial-assault french:@alice vm:@bob",
+			s1 := script("s1.txt", "@alice /game new title:hell scenario:initial-assault french:@alice vm:@bob", "@bob /game accept",
 				"@mod /game settings deadline:24h remind:none", "@dave /clock advance:25h")
 			cmd := exec.Command(os.Args[0], "play", "--seed", "3", "--maps=false", "--db", db, "--clock", "2026-01-01T00:00Z", "--script", s1)
 			cmd.Env = append(os.Environ(), "UMPIRE_TEST_MAIN=1", "UMPIRE_TEST_KILL_AT="+point)

@@ -118,6 +118,7 @@ func TestPlay_RefusedOrderChangesNothing(t *testing.T) {
 	script := filepath.Join(dir, "s.txt")
 	os.WriteFile(script, []byte(strings.Join([]string{
 		"@a /game new title:hell scenario:full-battle french:@a vm:@b",
+		"@b /game accept",
 		"@a /order text:done",
 		"@b /order text:done",
 		"@b /order text:done",

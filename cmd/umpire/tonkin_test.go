@@ -34,6 +34,7 @@ func TestTonkin_NewGameEveryScenario(t *testing.T) {
 			script := filepath.Join(dir, sc.ID+".txt")
 			os.WriteFile(script, []byte(strings.Join([]string{
 				"@alice /game new title:tonkin scenario:" + sc.ID + " fef:@alice vm:@bob",
+				"@bob /game accept",
 				"@alice /game status",
 				"@bob /game status",
 				"@carol /game status",
@@ -53,7 +54,7 @@ func TestTonkin_NewGameEveryScenario(t *testing.T) {
 			}
 			for _, want := range []string{
 				"[channel] New game g1: Tonkin, scenario " + sc.ID + ".",
-				"[channel] Awaiting @bob (vm) — Turn 1 of ",
+				"[channel] Awaiting bob (vm) — Turn 1 of ",       // bob accepted his seat: not pinged for his own command
 				"[@bob] Refused: \"move 308/88 0919\" refused: ", // Hanoi: the FEF's (or no such regiment in the scenario)
 				"[@alice] Refused: \"airstrike 1205\" refused: it is not the FEF's turn to order",
 				"[channel] 6.1: 1st player operation phase (6.0): the VM; both sides receive 10 operation points.",
@@ -121,7 +122,7 @@ func TestTonkin_RenderViewsAndRegions(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "t.db")
 	script := filepath.Join(dir, "s.txt")
-	os.WriteFile(script, []byte("@alice /game new title:tonkin scenario:1953 fef:@alice vm:@bob\n"), 0o644)
+	os.WriteFile(script, []byte("@alice /game new title:tonkin scenario:1953 fef:@alice vm:@bob\n@bob /game accept\n"), 0o644)
 	if out, errs, code := umpire(t, "play", "--seed", "5", "--db", db, "--script", script, "--maps=false"); code != 0 {
 		t.Fatalf("play: %d %s %s", code, errs, out)
 	}

@@ -1,0 +1,51 @@
+package bot
+
+import (
+	"strings"
+)
+
+// withAccepts adds, after each console line creating a game that names
+// other members' seats (without seat:direct), the line by which each of
+// them accepts (issue 15 item 5): the suites written before offers keep
+// playing the games they did.
+func withAccepts(lines ...string) []string {
+	var out []string
+	for _, l := range lines {
+		out = append(out, l)
+		for _, u := range AcceptorsOf(l) {
+			out = append(out, "@"+u+" /game accept")
+		}
+	}
+	return out
+}
+
+// seatDirect rewrites console lines creating a game that names other
+// members' seats into a moderator's direct seating (@mod ...
+// seat:direct): the game starts at once with the same seats and no
+// more entries, as before offers (issue 15 item 5), for the suites about
+// other things than seating.
+func seatDirect(lines ...string) []string {
+	var out []string
+	for _, l := range lines {
+		if len(AcceptorsOf(l)) > 0 && !strings.Contains(l, "hotseat") {
+			_, rest, _ := strings.Cut(l, " ")
+			l = "@mod " + rest + " seat:direct"
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// directScript is seatDirect for a whole script.
+func directScript(script string) string {
+	return strings.Join(seatDirect(strings.Split(script, "\n")...), "\n")
+}
+
+// direct makes a /game new seat its named players at once, as a
+// moderator may (seat:direct): for the suites about other things than
+// seating.
+func direct(c Command) Command {
+	c.Options[optSeat] = "direct"
+	c.Mod = true
+	return c
+}
