@@ -421,7 +421,7 @@ func (r *Rules) rout(s *State, id string, ev *events, why string) {
 		u.Loc, u.Fatigued = r.nearestJungle(from), true
 		ev.pub("%s: VM battalion %s is routed to %s, Fatigued.", why, id, r.d.locName(u.Loc))
 	}
-	ev.mark("", "move", from, u.Loc)
+	ev.moved(id, from, u.Loc)
 	r.reportUpkeep(s.upkeep(r.d), ev)
 }
 

@@ -340,7 +340,7 @@ func (r *Rules) endAssault(s *State, ev *events) {
 				ev.pub("6.2.7: %s stays in %s: no chain of zones free of the enemy leads to a French CR.", id, d.locName(u.Loc))
 			} else {
 				ev.pub("6.2.7: %s withdraws %s → %s.", id, d.locName(u.Loc), d.locName(to))
-				ev.mark("", "move", u.Loc, to)
+				ev.moved(id, u.Loc, to)
 				u.Loc = to
 			}
 		}
@@ -379,7 +379,7 @@ func (r *Rules) loneTanks(s *State, ev *events) {
 		to := r.nearestFrenchPA(s, u.Loc)
 		if to != "" && to != u.Loc {
 			ev.pub("6.2.7: the tank %s, found without infantry, withdraws %s → %s.", id, r.d.locName(u.Loc), r.d.locName(to))
-			ev.mark("", "move", u.Loc, to)
+			ev.moved(id, u.Loc, to)
 			u.Loc = to
 		}
 	}

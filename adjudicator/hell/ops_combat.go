@@ -258,7 +258,7 @@ func (r *Rules) stepMove(s *State, side, id, dest string, ev *events) {
 		}
 		r.reportUpkeep(s.upkeep(r.d), ev)
 	}
-	ev.mark("", "move", from, dest)
+	ev.moved(id, from, dest)
 	r.setControl(s, dest, side, ev)
 	r.checkVictory(s, ev)
 }

@@ -130,7 +130,7 @@ func (r *Rules) overrideUnit(s *State, name string, kv []string, ev *events) err
 		from := fu.Loc
 		*fu = u
 		ev.pub("Moderator override: %s %s.", id, strings.Join(changes, ", "))
-		ev.mark("", "move", from, u.Loc)
+		ev.moved(id, from, u.Loc)
 		return nil
 	}
 	vu, ok := s.VM[id]
@@ -182,7 +182,7 @@ func (r *Rules) overrideUnit(s *State, name string, kv []string, ev *events) err
 	ev.to(VM, "Moderator override: %s %s.", id, strings.Join(changes, ", "))
 	if from != u.Loc {
 		ev.pub("Moderator override: a VM unit moves %s → %s.", r.d.locName(from), r.d.locName(u.Loc))
-		ev.mark("", "move", from, u.Loc)
+		ev.moved(id, from, u.Loc)
 	} else {
 		ev.pub("Moderator override: a VM unit at %s is changed.", r.d.locName(from))
 	}

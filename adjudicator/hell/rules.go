@@ -262,6 +262,11 @@ func (e *events) mark(side, kind, from, at string) {
 	e.notes = append(e.notes, Note{Side: side, Kind: kind, From: from, At: at})
 }
 
+// moved marks unit's move from from to at (the map's arrow).
+func (e *events) moved(unit, from, at string) {
+	e.notes = append(e.notes, Note{Kind: "move", From: from, At: at, Unit: unit})
+}
+
 // Apply implements adjudicator.Rules.
 func (r *Rules) Apply(as adjudicator.State, side adjudicator.Side, text string, dice adjudicator.Dice) (adjudicator.State, []adjudicator.Event, error) {
 	s := st(as).clone()

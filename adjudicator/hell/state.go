@@ -87,6 +87,9 @@ type Note struct {
 	Kind string `json:"kind"`
 	From string `json:"from,omitempty"`
 	At   string `json:"at"`
+	// Unit is the unit that moved (a move): the map draws its arrow to
+	// its counter. A view keeps it only for a viewer who sees the unit.
+	Unit string `json:"unit,omitempty"`
 }
 
 // State is a game of A Season in Hell. It encodes deterministically:

@@ -97,14 +97,14 @@ func (r *Rules) relocate(s *State, side, id, loc string, ev *events, frText, vmP
 		from := s.French[id].Loc
 		s.French[id].Loc = loc
 		ev.pub(frText, id, r.d.locName(loc))
-		ev.mark("", "move", from, loc)
+		ev.moved(id, from, loc)
 		return
 	}
 	from := s.VM[id].Loc
 	s.VM[id].Loc = loc
 	ev.to(VM, "%s: %s → %s.", id, r.d.locName(from), r.d.locName(loc))
 	ev.pub(vmPublic, r.d.locName(from), r.d.locName(loc))
-	ev.mark("", "move", from, loc)
+	ev.moved(id, from, loc)
 }
 
 // ---- 3.1 the VM's strategic actions ----

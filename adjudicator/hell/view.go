@@ -162,6 +162,10 @@ func (r *Rules) board(s *State, v adjudicator.Viewer) BoardView {
 	}
 	for _, n := range s.Recent {
 		if n.Side == "" || v.Referee || n.Side == string(v.Side) {
+			// which unit moved, only if the viewer sees it
+			if u := s.VM[n.Unit]; u != nil && !seesVM(v) && !(u.Revealed && !u.Dummy) {
+				n.Unit = ""
+			}
 			b.Recent = append(b.Recent, n)
 		}
 	}

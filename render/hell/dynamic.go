@@ -53,10 +53,12 @@ func (h *board) Dynamic(c *render.Canvas, v adjudicator.View) error {
 		h.leader(c, cd)
 	}
 	h.discs(c, b, m)
+	// arrows under the counters, so that none covers a counter's text;
+	// a move's head touches the counter of the unit that moved
+	h.arrows(c, m, cards)
 	for _, cd := range cards {
 		h.drawCard(c, cd)
 	}
-	h.arrows(c, m)
 	h.tags(c, m, cards)
 	h.panel(c, v, b, m)
 	return nil
@@ -79,6 +81,7 @@ type move struct {
 	from, to string
 	n        int
 	kind     string // "move", "assault", "fire"
+	unit     string // the unit that moved, when the view names it
 }
 
 func (h *board) onMap(loc string) bool {
@@ -138,13 +141,13 @@ func (h *board) marks(b *hell.BoardView) *marks {
 			h.onMap(n.From) && h.onMap(n.At) && n.From != n.At && h.insetLoc(n.From) == h.insetLoc(n.At):
 			found := false
 			for i := range m.moves {
-				if m.moves[i].from == n.From && m.moves[i].to == n.At && m.moves[i].kind == n.Kind {
+				if m.moves[i].from == n.From && m.moves[i].to == n.At && m.moves[i].kind == n.Kind && m.moves[i].unit == n.Unit {
 					m.moves[i].n++
 					found = true
 				}
 			}
 			if !found {
-				m.moves = append(m.moves, move{n.From, n.At, 1, n.Kind})
+				m.moves = append(m.moves, move{n.From, n.At, 1, n.Kind, n.Unit})
 			}
 			kind(n.At, n.Kind)
 		case n.Kind == "move" && h.onMap(n.At):
@@ -721,7 +724,49 @@ func (h *board) locPoint(loc string) (float64, float64) {
 	return g.lx, g.ly
 }
 
-func (h *board) arrows(c *render.Canvas, m *marks) {
+// pieceBoxes is where each drawn counter of a named unit is, by id: a
+// move's arrow ends at the counter of the unit that moved (issue 15,
+// item 4), so that arrows from one stack tell which unit went where.
+func (h *board) pieceBoxes(cards []*card) map[string]render.Box {
+	out := map[string]render.Box{}
+	put := func(p piece, x, y float64) {
+		if !p.chip && p.k.ID != "" && p.k.Kind != "hidden" {
+			out[p.k.ID] = render.BoxAt(x, y, counterW, counterH)
+		}
+	}
+	for _, cd := range cards {
+		switch {
+		case cd.zone != nil:
+			cells, _, _ := trayShape(cd.pieces, max(cd.cols, 1))
+			for i, p := range cd.pieces {
+				put(p, cd.b.X0+cells[i][0], cd.b.Y0+cells[i][1])
+			}
+		case cd.vert:
+			y := cd.b.Y0 + tabH + counterGap
+			for _, p := range cd.pieces {
+				if p.marked() {
+					y += markH
+				}
+				if p.chip {
+					y += 18 + counterGap
+					continue
+				}
+				put(p, cd.b.X0, y)
+				y += counterH + counterGap
+			}
+		default:
+			x, y := cd.b.X0+tabWidth(cd.pa.p.ID)+counterGap, cd.b.Y0+band(cd.pieces)
+			for _, p := range cd.pieces {
+				put(p, x, y)
+				x += p.width() + counterGap
+			}
+		}
+	}
+	return out
+}
+
+func (h *board) arrows(c *render.Canvas, m *marks, cards []*card) {
+	boxes := h.pieceBoxes(cards)
 	// moves first, then fire, assaults on top; a second arrow between
 	// the same places runs alongside the first
 	rank := map[string]int{"move": 0, "fire": 1, "assault": 2}
@@ -731,12 +776,22 @@ func (h *board) arrows(c *render.Canvas, m *marks) {
 	for _, mv := range mvs {
 		ax, ay := h.locPoint(mv.from)
 		tx, ty := h.locPoint(mv.to)
+		toCounter := false
+		if b, ok := boxes[mv.unit]; ok && mv.kind == "move" && mv.unit != "" {
+			// to the counter of the unit that moved: its nearest edge
+			if nx, ny := b.Nearest(ax, ay); math.Hypot(nx-ax, ny-ay) >= 24 {
+				tx, ty, toCounter = nx, ny, true
+			}
+		}
 		l := math.Hypot(tx-ax, ty-ay)
 		if l < 24 {
 			continue
 		}
 		ux, uy := (tx-ax)/l, (ty-ay)/l
 		pair := [2]string{mv.from, mv.to}
+		if toCounter {
+			pair[1] += "\x00" + mv.unit
+		}
 		if k := drawn[pair]; k > 0 {
 			off := 7.0 * float64((k+1)/2)
 			if k%2 == 0 {
@@ -747,13 +802,19 @@ func (h *board) arrows(c *render.Canvas, m *marks) {
 		k := drawn[pair]
 		drawn[pair]++
 		at := mv.from + "\x00" + mv.to + "\x00" + mv.kind
+		end := 12.0
+		if toCounter {
+			// the head touches the counter; the shape is where it ends
+			at += fmt.Sprintf("\x00%s\x00%.1f,%.1f", mv.unit, tx, ty)
+			end = 1
+		}
 		switch mv.kind {
 		case "assault", "move":
 			w, fill := 5.0, inkHot
 			if mv.kind == "assault" {
 				w, fill = 6, inkLoss
 			}
-			pts := render.ArrowOutline(ax+ux*10, ay+uy*10, tx-ux*12, ty-uy*12, w)
+			pts := render.ArrowOutline(ax+ux*10, ay+uy*10, tx-ux*end, ty-uy*end, w)
 			if pts == nil {
 				break
 			}

@@ -159,6 +159,13 @@ func TestNonInterference(t *testing.T) {
 				g.s = &s
 				return g
 			}},
+		{"which hidden battalion moved (issue 15: arrows end at the unit that moved)",
+			func(t *testing.T) *game {
+				return movedNote(base(t).do(t, ref, "override unit 316/98/215 at N", "override unit 316/98/439 at N"), "316/98/215")
+			},
+			func(t *testing.T) *game {
+				return movedNote(base(t).do(t, ref, "override unit 316/98/215 at N", "override unit 316/98/439 at N"), "316/98/439")
+			}},
 		{"the VM turn track",
 			func(t *testing.T) *game { return base(t).do(t, ref, "override unit 316/176/888 at track") },
 			func(t *testing.T) *game { return base(t).do(t, ref, "override unit 316/176/910 at track") }},
@@ -497,4 +504,33 @@ func TestSharedBoard(t *testing.T) {
 		}
 	}
 	wg.Wait()
+}
+
+// movedNote gives g's state one mark: unit moved from zone A to N.
+func movedNote(g *game, unit string) *game {
+	s := *g.s.(*hell.State)
+	s.Recent = []hell.Note{{Kind: "move", From: "A", At: "N", Unit: unit}}
+	g.s = &s
+	return g
+}
+
+// TestMovedUnitHidden: which unit moved reaches the map only for a viewer
+// who sees the unit (hidden VM battalions: the VM and the referee); a
+// French unit's, everyone (issue 15, item 4).
+func TestMovedUnitHidden(t *testing.T) {
+	g := midAssault(t).do(t, adjudicator.Referee, "override unit 316/98/215 at N")
+	for _, c := range []struct {
+		unit string
+		v    adjudicator.Viewer
+		want string
+	}{
+		{"316/98/215", adjudicator.Public, ""}, {"316/98/215", adjudicator.ViewerOf(hell.French), ""},
+		{"316/98/215", adjudicator.ViewerOf(hell.VM), "316/98/215"}, {"316/98/215", adjudicator.Viewer{Referee: true}, "316/98/215"},
+		{"1/2REI-1", adjudicator.Public, "1/2REI-1"},
+	} {
+		b := movedNote(g, c.unit).view(c.v).Board.(hell.BoardView)
+		if len(b.Recent) != 1 || b.Recent[0].Unit != c.want {
+			t.Errorf("%s moved, %s view: marks %+v, want unit %q", c.unit, c.v, b.Recent, c.want)
+		}
+	}
 }
