@@ -871,7 +871,8 @@ func (h *board) tags(c *render.Canvas, m *marks, cards []*card) {
 		if (cd.pa != nil && cd.pa.inset) || (cd.zone != nil && cd.zone.inset) {
 			p = ins
 		}
-		p.Add(cd.b, render.WeightLabel)
+		// a tag never covers a counter if there is any room
+		p.Add(cd.b, render.WeightPlaced)
 	}
 	c.Font(10.5, true)
 	for _, loc := range m.locs {
@@ -887,10 +888,21 @@ func (h *board) tags(c *render.Canvas, m *marks, cards []*card) {
 		}
 		var b render.Box
 		if g := h.zoneBy[loc]; g != nil {
-			b = render.BoxAt(g.labelBox.X0, g.labelBox.Y1+2, w, hh)
-			if b.X1 > g.bb.X1 {
-				b = render.BoxAt(g.bb.X1-w-2, b.Y0, w, hh)
+			// under the zone's name, else elsewhere in the zone, off the
+			// counters
+			var bs []render.Box
+			var extra []float64
+			x0 := math.Min(g.labelBox.X0, g.bb.X1-w-2)
+			for y := g.labelBox.Y1 + 2; y+hh <= g.bb.Y1-2; y += 8 {
+				for x := x0; x >= g.bb.X0+2 && x+w <= g.bb.X1-2+1e-9; x += 12 {
+					bs = append(bs, render.BoxAt(x, y, w, hh))
+					extra = append(extra, (y-g.labelBox.Y1)*2+(x-x0))
+				}
 			}
+			if len(bs) == 0 {
+				bs, extra = []render.Box{render.BoxAt(x0, g.labelBox.Y1+2, w, hh)}, []float64{0}
+			}
+			b, _ = p.Best(bs, extra, "")
 		} else {
 			bs, ds := render.Around(x, y, discR+8, w, hh, []float64{2, 10, 22})
 			extra := make([]float64, len(ds))
