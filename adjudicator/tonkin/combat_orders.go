@@ -525,13 +525,21 @@ func (r *Rules) barrageOrder(s *State, side string, args []string, dice adjudica
 			hit = append(hit, d.u)
 		}
 	}
+	// RULINGS T27: a closed forest stack stays closed: the public hears
+	// that the stack is hit, the VM which units.
+	closed := side == FEF && r.Opaque(target)
 	if len(hit) > 0 {
-		ev.pub("6.17: %s become(s) Desorg.", unitNames(hit))
+		if closed {
+			ev.pub("6.17: the VM stack at %s becomes Desorg.", target)
+			ev.to(VM, "6.17: %s become(s) Desorg.", unitNames(hit))
+		} else {
+			ev.pub("6.17: %s become(s) Desorg.", unitNames(hit))
+		}
 	}
 	if res == "DG & DL" {
 		// 6.6: 1 step per stack; artillery may lose steps to a barrage (6.13)
 		if len(hit) > 0 {
-			r.barrageLoss(s, other(side), hit, ev)
+			r.barrageLoss(s, other(side), hit, closed, ev)
 		} else if g := r.garrisonAt(s, target); g != "" {
 			r.garrisonHits(s, g, 1, ev)
 		}
@@ -541,7 +549,7 @@ func (r *Rules) barrageOrder(s *State, side string, args []string, dice adjudica
 
 // barrageLoss: one step from a barraged stack, by the owner's standing
 // order `losses`; artillery may take it (6.13).
-func (r *Rules) barrageLoss(s *State, side string, units []*Unit, ev *events) {
+func (r *Rules) barrageLoss(s *State, side string, units []*Unit, closed bool, ev *events) {
 	var u *Unit
 	fewest := s.standing(side).get("losses") == "fewest"
 	for _, x := range units {
@@ -552,8 +560,14 @@ func (r *Rules) barrageLoss(s *State, side string, units []*Unit, ev *events) {
 			u = x
 		}
 	}
-	if u != nil {
-		r.loseStep(s, u, ev)
+	switch {
+	case u == nil:
+	case closed && u.Steps > 1:
+		u.Steps--
+		ev.pub("6.13: a unit of the VM stack at %s loses a step.", u.Loc)
+		ev.to(VM, "6.13: %s loses a step (now %s).", u.ID, valuesText(r.values(u)))
+	default:
+		r.loseStep(s, u, ev) // its death is public: the dead box is open
 	}
 }
 

@@ -424,6 +424,14 @@ func TestRule6_6_CombatNonInterference(t *testing.T) {
 	if ex != ey || !strings.Contains(ex, "a miss") {
 		t.Errorf("a missed barrage tells the FEF different things:\n%s\n---\n%s", ex, ey)
 	}
+	// a barrage with a result on a closed forest stack without hidden
+	// counters: the same events whatever its units' steps (RULINGS T27)
+	x2, y2 := mk([]string{reg}, grp, Standing{}), mk([]string{reg}, grp, Standing{})
+	y2.unit(reg).Steps = 3
+	ex, ey = events(x2, "barrage "+b+" "+tok+" air air", 6, 6), events(y2, "barrage "+b+" "+tok+" air air", 6, 6)
+	if ex != ey || !strings.Contains(ex, "DG & DL") || strings.Contains(ex, reg) {
+		t.Errorf("a barrage's result on a forest stack tells the FEF different things, or names the unit:\n%s\n---\n%s", ex, ey)
+	}
 	// the VM's standing orders are told to the VM only
 	d := dice{}
 	_, evs, err := r.Apply(x, VM, "standing retreat yes", &d)

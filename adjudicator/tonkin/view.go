@@ -48,7 +48,8 @@ type Stack struct {
 	Side     string    `json:"side"`
 	Counters []Counter `json:"counters,omitempty"`
 	Opaque   bool      `json:"opaque,omitempty"`
-	Count    int       `json:"count"` // counters in the stack
+	Count    int       `json:"count"`            // counters in the stack
+	Trench   bool      `json:"trench,omitempty"` // a trench marker in the hex, open to all (RULINGS T32)
 }
 
 // BoardView is the renderer's input: the board and its tracks as one
@@ -244,6 +245,7 @@ func (r *Rules) board(s *State, v adjudicator.Viewer) BoardView {
 			hexes = append(hexes, u.Loc)
 		}
 		st.Count++
+		st.Trench = st.Trench || u.Trench
 		switch {
 		case u.Side == VM && !seesVM(v) && r.Opaque(u.Loc):
 			st.Opaque = true
