@@ -160,9 +160,10 @@ func TestPermissionMatrix(t *testing.T) {
 		t.Errorf("an onlooker asking for the referee view: %q", ref["dave"].private())
 	}
 	matrix("/help", map[string]expect{"alice": read, "bob": read, "carol": read, "dave": read, "erin": read, "alice-dm": read})
-	maps := matrix("/map", map[string]expect{"alice": posted, "bob": posted, "carol": posted, "dave": posted})
-	if p := maps["dave"].public(); len(p) != 1 || p[0].Body["content"] != nil || len(p[0].buttons()) != 0 {
-		t.Errorf("an onlooker's /map pings or offers buttons: %s", p[0].Raw)
+	// Issue 15 item 2: an onlooker's /map is answered privately.
+	maps := matrix("/map", map[string]expect{"alice": posted, "bob": posted, "carol": posted, "dave": read})
+	if len(maps["dave"].public()) != 0 || !strings.Contains(maps["dave"].private(), "Map of game g1 (public view)") {
+		t.Errorf("an onlooker's /map: %d public posts, private %q", len(maps["dave"].public()), maps["dave"].private())
 	}
 	mine := matrix("/map view:mine", map[string]expect{"alice": read, "bob": read})
 	for who, v := range map[string]string{"alice": "viewer=french\n", "bob": "viewer=vm\n"} {
