@@ -11,8 +11,9 @@
 //
 //	r.Register("tonkin", tonkinmap.NewBoard(data))
 //
-// It also names close-ups of the board (Regions: the delta, the border,
-// the north-west, Laos) for render.Renderer.PNGRegion.
+// It also names close-ups of the board that read on a phone (Regions: the
+// heart of the delta, the border, the north-west, Laos, and each of their
+// main urban areas) for render.Renderer.PNGRegion.
 package tonkinmap
 
 import (
@@ -23,6 +24,16 @@ import (
 
 	"github.com/umpirebot/umpire/adjudicator/tonkin"
 	"github.com/umpirebot/umpire/render"
+)
+
+// counterText is the smallest font size of any text on a counter (a long
+// unit name, e.g. "35 RALP", shrinks to it): a close-up's width follows.
+const counterText = 6.0
+
+// A close-up's size: as wide as reads on a phone, portrait.
+var (
+	cropW = render.ReadableWidth(counterText)
+	cropH = cropW * 4 / 3
 )
 
 // Geometry. Hexes are pointy-topped (rows run east-west), hexW pixels
@@ -126,21 +137,22 @@ func newBoard(d *tonkin.Data) *board {
 			g.supply = s
 		}
 	}
+	// Close-ups that read on a phone (issue 15, item 4): no wider than
+	// the counters' smallest text allows (render.ReadableWidth), so a
+	// theatre of map.toml is its heart, a close-up centred on its first
+	// urban area, and each urban area a theatre must show has its own.
 	for _, a := range d.Map.Regions.Areas {
-		x0, y0 := math.Inf(1), math.Inf(1)
-		x1, y1 := math.Inf(-1), math.Inf(-1)
-		for r := a.Rows[0]; r <= a.Rows[1]; r++ {
-			for c := a.Cols[0]; c <= a.Cols[1]; c++ {
-				x, y := b.center(r, c)
-				x0, y0 = math.Min(x0, x-hexW/2), math.Min(y0, y-hexS)
-				x1, y1 = math.Max(x1, x+hexW/2), math.Max(y1, y+hexS)
+		for i, n := range a.MustShow {
+			g := b.byName[n]
+			if g == nil {
+				continue
 			}
+			rect := render.CropAround(g.x, g.y, cropW, cropH, image.Rect(0, 0, int(b.mapR.X1), int(b.mapR.Y1)))
+			if i == 0 {
+				b.regions[a.ID] = rect
+			}
+			b.regions[render.RegionName(n)] = rect
 		}
-		if math.IsInf(x0, 0) {
-			continue
-		}
-		rect := image.Rect(int(x0-6), int(y0-6), int(math.Ceil(x1+6)), int(math.Ceil(y1+6)))
-		b.regions[a.ID] = rect.Intersect(image.Rect(0, 0, int(b.mapR.X1), int(b.mapR.Y1)))
 	}
 	// and the side panel alone: the tracks and the off-map zones
 	b.regions["panel"] = image.Rect(int(b.panelR.X0), 0, b.w, b.h)

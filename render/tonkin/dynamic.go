@@ -249,15 +249,15 @@ func drawCounter(c *render.Canvas, x, y float64, l look) {
 		c.Font(12, true)
 		c.Text(l.vals, x+cW/2, vy, 0.5, 0.5, text)
 	case "dummy", "dump":
-		c.FitFont(l.label, cW-4, 11, 7, true)
+		c.FitFont(l.label, cW-4, 11, max(7, counterText), true)
 		c.Text(l.label, x+cW/2, vy-4, 0.5, 0.5, text)
 	case "hq", "leader":
-		c.FitFont(l.label, lw, 10, 6.5, true)
+		c.FitFont(l.label, lw, 10, max(6.5, counterText), true)
 		c.Text(l.label, lx, y+9.5, 0.5, 0.5, text)
 		c.Font(12, true)
 		c.Text(l.vals, x+cW/2, vy, 0.5, 0.5, text)
 	default:
-		c.FitFont(l.label, lw, 9, 6, true)
+		c.FitFont(l.label, lw, 9, counterText, true)
 		c.Text(l.label, lx, y+8.5, 0.5, 0.5, text)
 		c.FitFont(l.vals+l.motor, cW-4, 12, 8, true)
 		w := c.Width(l.vals + l.motor)

@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -335,18 +336,24 @@ func TestErrors(t *testing.T) {
 		t.Error("no error for a view without a board")
 	}
 	v := view(state(t, "1950"), public)
-	if _, err := r.PNGRegion(v, "saigon"); err == nil || !strings.Contains(err.Error(), "regions are border, delta, laos, northwest, panel") {
+	if _, err := r.PNGRegion(v, "saigon"); err == nil || !strings.Contains(err.Error(), "regions are border, cao-bang, delta, dien-bien-phu") {
 		t.Errorf("unknown region: %v", err)
 	}
 }
 
-// TestRegions: every region of map.toml (and the panel) is a crop of the
-// whole map, pixel for pixel, and holds the urban areas it must show.
+// TestRegions: every theatre of map.toml has a close-up around its first
+// urban area, and each urban area it must show one around it (and the
+// panel one); each is a crop of the whole map, pixel for pixel, narrow
+// enough that the smallest counter text reads at 10 px in a 400 px
+// preview, and no counter of a view is drawn with smaller text (issue 15,
+// item 4).
 func TestRegions(t *testing.T) {
 	r := newRenderer()
 	names := r.Regions("tonkin")
-	if strings.Join(names, ",") != "border,delta,laos,northwest,panel" {
-		t.Fatalf("regions %v", names)
+	for _, n := range []string{"delta", "border", "northwest", "laos", "panel", "hanoi", "dien-bien-phu", "lang-son"} {
+		if !slices.Contains(names, n) {
+			t.Errorf("no region %s in %v", n, names)
+		}
 	}
 	v := view(worn(t), fef)
 	whole, err := r.PNG(v)
@@ -357,10 +364,14 @@ func TestRegions(t *testing.T) {
 	bd := newBoard(testData)
 	rects := bd.Regions()
 	for _, a := range testData.Map.Regions.Areas {
-		for _, n := range a.MustShow {
+		for i, n := range a.MustShow {
 			g := bd.byName[n]
-			if !(image.Point{int(g.x), int(g.y)}).In(rects[a.ID]) {
+			at := image.Point{int(g.x), int(g.y)}
+			if i == 0 && !at.In(rects[a.ID]) {
 				t.Errorf("region %s does not hold %s", a.ID, n)
+			}
+			if !at.In(rects[render.RegionName(n)]) {
+				t.Errorf("region %s does not hold %s", render.RegionName(n), n)
 			}
 		}
 	}
@@ -375,14 +386,39 @@ func TestRegions(t *testing.T) {
 		}
 		crop := decode(t, b)
 		rect := rects[name]
-		if crop.Bounds().Size() != rect.Size() || rect.Dx() < 300 || rect.Dy() < 300 {
+		if crop.Bounds().Size() != rect.Size() || rect.Dx() < 200 || rect.Dy() < 200 {
 			t.Errorf("%s: crop %v, region %v", name, crop.Bounds(), rect)
 			continue
+		}
+		if px := counterText * render.PreviewWidth / float64(rect.Dx()); name != "panel" && px < render.MinTextPx {
+			t.Errorf("%s: %d px wide, counter text %.1f px: %.1f px in a 400 px preview", name, rect.Dx(), counterText, px)
 		}
 		for y := 0; y < rect.Dy(); y += 7 {
 			for x := 0; x < rect.Dx(); x += 7 {
 				if crop.At(x, y) != full.At(rect.Min.X+x, rect.Min.Y+y) {
 					t.Fatalf("%s: pixel %d,%d is not the whole map's", name, x, y)
+				}
+			}
+		}
+	}
+	c := render.NewCanvas(image.NewRGBA(image.Rect(0, 0, 120, 120)))
+	for _, s := range []*tonkin.State{state(t, "1950"), state(t, "1953"), worn(t)} {
+		for _, vw := range []adjudicator.Viewer{public, fef, vm, referee} {
+			bv, err := boardOf(view(s, vw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, st := range bv.Stacks {
+				looks := []look{stackLook(st)}
+				for _, k := range st.Counters {
+					looks = append(looks, lookOf(k, 2))
+				}
+				for _, l := range looks {
+					c.LeastFont()
+					drawCounter(c, 30, 30, l)
+					if f := c.LeastFont(); f < counterText {
+						t.Errorf("%s view: %+v drawn with %.1f px text, below %.1f", vw, l, f, counterText)
+					}
 				}
 			}
 		}
