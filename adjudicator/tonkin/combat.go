@@ -367,7 +367,7 @@ func (r *Rules) resolve(s *State, f *fight, dice adjudicator.Dice, ev *events) {
 		}
 	}
 	defs := r.defenders(s, f.side, f.target)
-	if len(defs) == 0 || r.defStrength(defs) == 0 {
+	if len(defs) == 0 || r.defStrength(s, defs) == 0 {
 		r.walkIn(s, f, defs, false, ev)
 		return
 	}
@@ -392,7 +392,7 @@ func (r *Rules) resolve(s *State, f *fight, dice adjudicator.Dice, ev *events) {
 		}
 	}
 	dl := r.pickLead(candidates, st.get("lead"))
-	attStr, defStr := 0, r.defStrength(defs)
+	attStr, defStr := 0, r.defStrength(s, defs)
 	for _, u := range f.att {
 		attStr += r.strength(u)
 	}
@@ -487,7 +487,7 @@ func (r *Rules) resolve(s *State, f *fight, dice adjudicator.Dice, ev *events) {
 	}
 	_ = defDG
 	defs = r.defenders(s, f.side, f.target)
-	if len(defs) == 0 || r.defStrength(defs) == 0 {
+	if len(defs) == 0 || r.defStrength(s, defs) == 0 {
 		r.walkIn(s, f, defs, true, ev)
 		return
 	}
@@ -541,11 +541,15 @@ func (r *Rules) attackHexes(f *fight) []string {
 
 // defStrength: all the defender's strength, artillery's barrage value
 // added (6.6), a garrison's 2 (6.7).
-func (r *Rules) defStrength(defs []defender) int {
+func (r *Rules) defStrength(s *State, defs []defender) int {
 	n := 0
 	for _, d := range defs {
 		if d.u == nil {
-			n += r.types["GAR"].Strength
+			g := r.types["GAR"].Strength
+			if slices.Contains(s.GarrisonOoS, d.garrison) {
+				g = (g + 1) / 2 // 4.6
+			}
+			n += g
 			continue
 		}
 		switch r.typ(d.u).Kind {
@@ -832,6 +836,10 @@ func (r *Rules) garrisonHits(s *State, g string, n int, ev *events) {
 		}
 	}
 	s.Garrisons = slices.DeleteFunc(s.Garrisons, func(x string) bool { return x == g })
+	s.GarrisonOoS = slices.DeleteFunc(s.GarrisonOoS, func(x string) bool { return x == g })
+	if len(s.GarrisonOoS) == 0 {
+		s.GarrisonOoS = nil
+	}
 	if !slices.Contains(s.NoGarrison, g) {
 		s.NoGarrison = append(s.NoGarrison, g)
 		sort.Strings(s.NoGarrison)
@@ -1010,34 +1018,14 @@ func (r *Rules) occupation(s *State, ev *events) {
 				fef, vm = fef || x.Side == FEF, vm || x.Side == VM
 			}
 		}
-		vmf := slices.Contains(s.VMFriendly, u.Name)
 		switch {
-		case vm && !fef && !vmf:
-			s.VMFriendly = append(s.VMFriendly, u.Name)
-			changed = true
-			r.addVP(s, -u.VPVM, ev, fmt.Sprintf("4.1, 6.16: the VM occupies %s, now friendly to the VM", u.Name))
-		case fef && !vm && vmf:
-			s.VMFriendly = slices.DeleteFunc(s.VMFriendly, func(n string) bool { return n == u.Name })
-			changed = true
-			r.addVP(s, u.VPFEF, ev, fmt.Sprintf("4.1, 6.16: the FEF occupies %s, now friendly to the FEF", u.Name))
+		case vm && !fef:
+			changed = r.setFriend(s, u, VM, ev) || changed
+		case fef && !vm:
+			changed = r.setFriend(s, u, FEF, ev) || changed
 		}
 	}
-	if !changed {
-		return
+	if changed {
+		r.recountMontagnard(s, ev)
 	}
-	sort.Strings(s.VMFriendly)
-	n := 0
-	for _, name := range s.VMFriendly {
-		if r.hexes[r.urban[name].Hex].Montagnard {
-			n++
-		}
-	}
-	const opium = 20
-	switch {
-	case n >= opium && s.Montagnard < opium:
-		r.addVP(s, r.chartInt("victory_points", "vm_20_montagnard_urban_areas"), ev, fmt.Sprintf("6.16: the VM controls %d urban areas in the montagnard area", n))
-	case n < opium && s.Montagnard >= opium:
-		r.addVP(s, r.chartInt("victory_points", "fef_pushes_below_20"), ev, fmt.Sprintf("6.16: the FEF pushes the VM back below 20 urban areas in the montagnard area (%d)", n))
-	}
-	s.Montagnard = n
 }

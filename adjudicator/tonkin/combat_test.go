@@ -460,7 +460,7 @@ func TestRule6_16_UrbanAreasByOccupation(t *testing.T) {
 	s := bare(t, r, VM, map[string]string{reg: town.Hex})
 	s.Phase = PhaseMove1
 	s2, ev := do(t, r, s, VM, "done")
-	has(t, ev, "4.1, 6.16: the VM occupies "+town.Name+", now friendly to the VM")
+	has(t, ev, "4.1, 6.16: "+town.Name+" becomes friendly to the VM")
 	if !slices.Contains(s2.VMFriendly, town.Name) || s2.VP != s.VP-town.VPVM {
 		t.Errorf("after the VM occupied %s: friendly %v, victory points %d -> %d (red %d)", town.Name, slices.Contains(s2.VMFriendly, town.Name), s.VP, s2.VP, town.VPVM)
 	}
@@ -469,7 +469,7 @@ func TestRule6_16_UrbanAreasByOccupation(t *testing.T) {
 	s.VMFriendly = append(s.VMFriendly, town.Name)
 	s.Phase = PhaseMove1
 	s2, ev = do(t, r, s, FEF, "done")
-	has(t, ev, "4.1, 6.16: the FEF occupies "+town.Name+", now friendly to the FEF")
+	has(t, ev, "4.1, 6.16: "+town.Name+" becomes friendly to the FEF")
 	if slices.Contains(s2.VMFriendly, town.Name) || s2.VP != s.VP+town.VPFEF {
 		t.Errorf("after the FEF occupied %s: victory points %d -> %d (blue %d)", town.Name, s.VP, s2.VP, town.VPFEF)
 	}

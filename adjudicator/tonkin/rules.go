@@ -386,7 +386,7 @@ func (r *Rules) validate(s *State) error {
 			return fmt.Errorf("%s standing orders: %w", side, err)
 		}
 	}
-	for _, list := range [][]string{s.VMFriendly, s.Garrisons, s.NoGarrison} {
+	for _, list := range [][]string{s.VMFriendly, s.Garrisons, s.NoGarrison, s.GarrisonOoS} {
 		for _, n := range list {
 			if _, ok := r.urban[n]; !ok {
 				return fmt.Errorf("unknown urban area %q", n)

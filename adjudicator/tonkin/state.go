@@ -83,6 +83,8 @@ type State struct {
 	VMFriendly []string `json:"vm_friendly"`
 	Garrisons  []string `json:"garrisons"`
 	NoGarrison []string `json:"no_garrison"`
+	// GarrisonOoS: the garrisons out of supply (4.6), names, sorted.
+	GarrisonOoS []string `json:"garrison_oos,omitempty"`
 
 	// The operation phase (6.1, 6.2): the step, the side deciding its
 	// activation, the side spending a chunk of points, the points left in
@@ -113,6 +115,9 @@ func (s *State) clone() *State {
 	c.VMFriendly = append([]string{}, s.VMFriendly...)
 	c.Garrisons = append([]string{}, s.Garrisons...)
 	c.NoGarrison = append([]string{}, s.NoGarrison...)
+	if s.GarrisonOoS != nil {
+		c.GarrisonOoS = append([]string{}, s.GarrisonOoS...)
+	}
 	if s.Standing != nil {
 		c.Standing = map[string]Standing{}
 		for k, v := range s.Standing {

@@ -664,6 +664,7 @@ func (r *Rules) newTurn(s *State, m string, dice adjudicator.Dice, ev *events) {
 		s.First = VM
 	}
 	ev.pub("2.0: initiative roll %d: %s is the 1st player, %s the 2nd.", d, sideName(s.First), sideName(s.second()))
+	r.supplyCheck(s, ev) // 4.0 (RULINGS T33)
 	s.Phase = PhaseMove1
 }
 

@@ -304,7 +304,10 @@ func TestSection2_0_Weather(t *testing.T) {
 
 // Basics, Scenarios: a whole scenario played with "done" and "pass" ends
 // at the end of August with a marginal victory (or earlier, at a rain
-// roll in the rain season), every turn in the sequence of 1.0.
+// roll in the rain season), every turn in the sequence of 1.0; or with a
+// decisive victory at the end of a turn (8.0) when the first supply
+// check's 4.1 moves the victory points that far (RULINGS T33: the
+// reconstructed set-ups' known disagreements, data/README.md).
 func TestBasics_WholeScenarioWithDefaults(t *testing.T) {
 	r := rules(t)
 	for _, sc := range []string{"1950", "1953", "1951-1952"} {
@@ -324,7 +327,7 @@ func TestBasics_WholeScenarioWithDefaults(t *testing.T) {
 			g.Commit(step)
 		}
 		s := g.State.(*State)
-		if s.Winner == "" || !strings.Contains(s.Reason, "marginal victory") {
+		if s.Winner == "" || !strings.Contains(s.Reason, "marginal victory") && !strings.Contains(s.Reason, "8.0: at the end of") {
 			t.Errorf("%s: ended %q %q", sc, s.Winner, s.Reason)
 		}
 	}

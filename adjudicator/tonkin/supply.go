@@ -1,0 +1,298 @@
+package tonkin
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// The supply check phase (4.0): friendly urban areas (4.1), the VM's and
+// the FEF's traces (4.2-4.4) and out of supply (4.6), at the start of
+// every turn after the first (RULINGS T33).
+
+// friendlyTo is the side an urban area is friendly to now (4.1).
+func (r *Rules) friendlyTo(s *State, u Urban, vmAt map[string]bool, fefAt map[string]bool) string {
+	switch {
+	case fefAt[u.Hex]:
+		return FEF // 4.1: occupied, a garrison included
+	case vmAt[u.Hex]:
+		return VM
+	}
+	for _, n := range r.neighbors(u.Hex) {
+		if vmAt[n] {
+			return VM // a VM unit (a dummy will do) within 1 hex
+		}
+	}
+	if r.hexes[u.Hex].Montagnard || u.Kind == "city" {
+		return FEF
+	}
+	return VM // other urban areas are friendly to the VM
+}
+
+// friendliness applies 4.1 to every urban area, with the victory points
+// of those that change hands (6.16, RULINGS T31).
+func (r *Rules) friendliness(s *State, ev *events) {
+	vmAt, fefAt := map[string]bool{}, map[string]bool{}
+	for _, u := range s.Units {
+		if !onMap(u.Loc) {
+			continue
+		}
+		if u.Side == VM {
+			vmAt[u.Loc] = true
+		} else {
+			fefAt[u.Loc] = true
+		}
+	}
+	for _, g := range s.Garrisons {
+		fefAt[r.urban[g].Hex] = true
+	}
+	for _, u := range r.d.Map.Urban {
+		r.setFriend(s, u, r.friendlyTo(s, u, vmAt, fefAt), ev)
+	}
+	r.recountMontagnard(s, ev)
+}
+
+// setFriend makes an urban area friendly to side, with its victory points.
+func (r *Rules) setFriend(s *State, u Urban, side string, ev *events) bool {
+	vmf := slices.Contains(s.VMFriendly, u.Name)
+	switch {
+	case side == VM && !vmf:
+		s.VMFriendly = append(s.VMFriendly, u.Name)
+		sort.Strings(s.VMFriendly)
+		r.addVP(s, -u.VPVM, ev, fmt.Sprintf("4.1, 6.16: %s becomes friendly to the VM", u.Name))
+		return true
+	case side == FEF && vmf:
+		s.VMFriendly = slices.DeleteFunc(s.VMFriendly, func(n string) bool { return n == u.Name })
+		r.addVP(s, u.VPFEF, ev, fmt.Sprintf("4.1, 6.16: %s becomes friendly to the FEF", u.Name))
+		return true
+	}
+	return false
+}
+
+// recountMontagnard: the montagnard marker counts the VM-friendly urban
+// areas of the montagnard area: -10 when it reaches 20, +10 when the FEF
+// pushes it below (3.6, 6.16).
+func (r *Rules) recountMontagnard(s *State, ev *events) {
+	n := 0
+	for _, name := range s.VMFriendly {
+		if r.hexes[r.urban[name].Hex].Montagnard {
+			n++
+		}
+	}
+	const opium = 20
+	switch {
+	case n >= opium && s.Montagnard < opium:
+		r.addVP(s, r.chartInt("victory_points", "vm_20_montagnard_urban_areas"), ev, fmt.Sprintf("6.16: the VM controls %d urban areas in the montagnard area", n))
+	case n < opium && s.Montagnard >= opium:
+		r.addVP(s, r.chartInt("victory_points", "fef_pushes_below_20"), ev, fmt.Sprintf("6.16: the FEF pushes the VM back below 20 urban areas in the montagnard area (%d)", n))
+	}
+	s.Montagnard = n
+}
+
+// within3 reports whether a line of at most 3 hexes from hex reaches a
+// hex where ok holds, uncut by enemy units or all-sea hexes (Basics:
+// Tracing).
+func (r *Rules) within3(hex string, blocked map[string]bool, ok func(h string) bool) bool {
+	if ok(hex) {
+		return true
+	}
+	seen := map[string]bool{hex: true}
+	front := []string{hex}
+	for d := 1; d <= 3; d++ {
+		var next []string
+		for _, h := range front {
+			for _, n := range r.neighbors(h) {
+				if seen[n] || r.hexes[n].Terrain == "sea" {
+					continue
+				}
+				seen[n] = true
+				if ok(n) {
+					return true
+				}
+				if !blocked[n] {
+					next = append(next, n)
+				}
+			}
+		}
+		front = next
+	}
+	return false
+}
+
+// supplied: whether u traces supply now (4.2-4.4).
+func (r *Rules) supplied(u *Unit, blocked map[string]bool, dumps map[string]map[string]bool, friendly func(side, hex string) bool) bool {
+	t := r.typ(u)
+	h := r.hexes[u.Loc]
+	if r.within3(u.Loc, blocked, func(x string) bool { return dumps[u.Side][x] }) { // 4.4: any unit, motorized included
+		return true
+	}
+	if motorized(t) {
+		return false
+	}
+	if u.Trench {
+		return true // 4.2, 4.3
+	}
+	if u.Side == VM {
+		switch {
+		case t.Kind == "leader":
+			return true // Uncle Ho/Giap anywhere
+		case t.Nationality == "pathet-lao":
+			if h.Country == "laos" {
+				return true
+			}
+			return r.within3(u.Loc, blocked, func(x string) bool {
+				return r.hexes[x].Country == "laos" && friendly(VM, x)
+			})
+		case t.Kind == "group" && h.Country == "vietnam":
+			return true
+		}
+		return r.within3(u.Loc, blocked, func(x string) bool {
+			return friendly(VM, x) || r.supplyCenter(x)
+		})
+	}
+	if t.Nationality == "minority" && h.Montagnard {
+		return true // 4.3: GCMA anywhere in the montagnard area
+	}
+	return r.within3(u.Loc, blocked, func(x string) bool {
+		uu, isU := r.urbanHex[x]
+		switch {
+		case !isU || !friendly(FEF, x):
+			return false
+		case uu.Kind == "city" || uu.Harbor:
+			return true
+		case t.Nationality == "thai":
+			return r.hexes[x].Montagnard && slices.Contains(r.d.Paths.RedRiverWest.Hexes, x)
+		case t.Nationality == "laotian":
+			return r.hexes[x].Country == "laos"
+		}
+		return false
+	})
+}
+
+func (r *Rules) supplyCenter(hex string) bool {
+	for _, c := range r.d.Map.SupplyCenters.Centers {
+		if c.Hex == hex {
+			return true
+		}
+	}
+	return false
+}
+
+// supplyCheck is the supply check phase (4.0): 4.1, then each unit's
+// trace; a unit out of supply is marked OoS (4.6: its strength halved);
+// one already OoS loses a step (a garrison's step may be taken from a
+// unit within 3 hexes, else it dies). What the FEF may not see of the
+// VM (hidden counters, forest stacks) is told to the VM only (RULINGS
+// T33).
+func (r *Rules) supplyCheck(s *State, ev *events) {
+	r.friendliness(s, ev)
+	vmFriendly := map[string]bool{}
+	for _, n := range s.VMFriendly {
+		vmFriendly[r.urban[n].Hex] = true
+	}
+	friendly := func(side, hex string) bool {
+		if _, ok := r.urbanHex[hex]; !ok {
+			return false
+		}
+		return vmFriendly[hex] == (side == VM)
+	}
+	occ := map[string]map[string]bool{FEF: {}, VM: {}}
+	dumps := map[string]map[string]bool{FEF: {}, VM: {}}
+	for _, u := range s.Units {
+		if onMap(u.Loc) {
+			occ[u.Side][u.Loc] = true
+			if u.Type == "DR" {
+				dumps[u.Side][u.Loc] = true
+			}
+		}
+	}
+	for _, g := range s.Garrisons {
+		occ[FEF][r.urban[g].Hex] = true
+	}
+	var newOoS, losers []*Unit
+	var back []*Unit
+	for _, u := range s.Units {
+		if !onMap(u.Loc) {
+			continue
+		}
+		switch r.typ(u).Kind {
+		case "dump", "dummy", "hq":
+			continue
+		}
+		if r.supplied(u, occ[other(u.Side)], dumps, friendly) {
+			if u.OoS {
+				u.OoS = false
+				back = append(back, u)
+			}
+			continue
+		}
+		if u.OoS {
+			losers = append(losers, u)
+			continue
+		}
+		u.OoS = true
+		newOoS = append(newOoS, u)
+	}
+	r.tellSupply(s, "4.6: out of supply (OoS, strength halved)", newOoS, ev)
+	r.tellSupply(s, "4.6: back in supply", back, ev)
+	r.tellSupply(s, "4.6: out of supply a second turn, each loses a step", losers, ev)
+	for _, u := range losers {
+		if u.Side == VM && (u.Hidden || r.Opaque(u.Loc)) && u.Steps > 1 {
+			u.Steps--
+			ev.to(VM, "4.6: %s loses a step (now %s).", u.ID, valuesText(r.values(u)))
+			continue
+		}
+		r.loseStep(s, u, ev)
+	}
+	// garrisons (4.3, 4.6): in supply within 3 hexes of a friendly city
+	// or harbor; the garrison's OoS is kept in GarrisonOoS.
+	var gOut []string
+	for _, g := range slices.Clone(s.Garrisons) {
+		hex := r.urban[g].Hex
+		ok := r.within3(hex, occ[VM], func(x string) bool {
+			uu, isU := r.urbanHex[x]
+			return isU && friendly(FEF, x) && (uu.Kind == "city" || uu.Harbor)
+		})
+		was := slices.Contains(s.GarrisonOoS, g)
+		switch {
+		case ok && was:
+			s.GarrisonOoS = slices.DeleteFunc(s.GarrisonOoS, func(n string) bool { return n == g })
+			if len(s.GarrisonOoS) == 0 {
+				s.GarrisonOoS = nil
+			}
+			ev.pub("4.6: the garrison of %s is back in supply.", g)
+		case !ok && was:
+			ev.pub("4.6: the garrison of %s is out of supply a second turn and loses a step.", g)
+			r.garrisonHits(s, g, 1, ev) // it stays OoS if a unit within 3 hexes takes the step
+		case !ok:
+			gOut = append(gOut, g)
+		}
+	}
+	if len(gOut) > 0 {
+		s.GarrisonOoS = append(s.GarrisonOoS, gOut...)
+		sort.Strings(s.GarrisonOoS)
+		ev.pub("4.6: garrisons out of supply: %s.", strings.Join(gOut, ", "))
+	}
+}
+
+// tellSupply announces units' supply: the FEF's and the VM's open units
+// to all, the VM's hidden or closed ones to the VM only (T33).
+func (r *Rules) tellSupply(s *State, what string, us []*Unit, ev *events) {
+	if len(us) == 0 {
+		return
+	}
+	var open, all []string
+	for _, u := range us {
+		all = append(all, u.ID)
+		if u.Side == FEF || !u.Hidden && !r.Opaque(u.Loc) {
+			open = append(open, u.ID)
+		}
+	}
+	if len(open) > 0 {
+		ev.pub("%s: %s.", what, strings.Join(open, ", "))
+	}
+	if len(open) < len(all) {
+		ev.to(VM, "%s: %s.", what, strings.Join(all, ", "))
+	}
+}
