@@ -17,11 +17,13 @@
 package tonkinmap
 
 import (
+	"encoding/json"
 	"image"
 	"image/color"
 	"math"
 	"sort"
 
+	"github.com/umpirebot/umpire/adjudicator"
 	"github.com/umpirebot/umpire/adjudicator/tonkin"
 	"github.com/umpirebot/umpire/render"
 )
@@ -226,4 +228,61 @@ func (b *board) Regions() map[string]image.Rectangle {
 		out[k] = v
 	}
 	return out
+}
+
+// Focus implements render.Focuser: the close-up around the hexes whose
+// stacks changed from before to after (moves, combat, losses), holding
+// the most of them (ties: the last in the map's order). False when none
+// changed or before has no board.
+func (b *board) Focus(before, after adjudicator.View) (image.Rectangle, bool) {
+	a, err := boardOf(before)
+	if err != nil {
+		return image.Rectangle{}, false
+	}
+	z, err := boardOf(after)
+	if err != nil {
+		return image.Rectangle{}, false
+	}
+	stacks := func(bv *tonkin.BoardView) map[string]string {
+		out := map[string]string{}
+		for _, st := range bv.Stacks {
+			raw, _ := json.Marshal(st)
+			out[st.Hex] += string(raw)
+		}
+		return out
+	}
+	sa, sz := stacks(a), stacks(z)
+	var spots []*hexGeo
+	for _, g := range b.hexes {
+		if sa[g.id] != sz[g.id] {
+			spots = append(spots, g)
+		}
+	}
+	if len(spots) == 0 {
+		return image.Rectangle{}, false
+	}
+	fits := func(p, q *hexGeo) bool {
+		return math.Abs(p.x-q.x)+hexW <= float64(cropW) && math.Abs(p.y-q.y)+2*hexS <= float64(cropH)
+	}
+	best, most := 0, 0
+	for i, p := range spots {
+		n := 0
+		for _, q := range spots {
+			if fits(p, q) {
+				n++
+			}
+		}
+		if n >= most {
+			best, most = i, n
+		}
+	}
+	c := spots[best]
+	box := render.Corners(c.x, c.y, c.x, c.y)
+	for _, q := range spots {
+		nb := render.Corners(math.Min(box.X0, q.x), math.Min(box.Y0, q.y), math.Max(box.X1, q.x), math.Max(box.Y1, q.y))
+		if fits(c, q) && nb.W()+hexW <= float64(cropW) && nb.H()+2*hexS <= float64(cropH) {
+			box = nb
+		}
+	}
+	return render.CropAround(box.CX(), box.CY(), cropW, cropH, image.Rect(0, 0, int(b.mapR.X1), int(b.mapR.Y1))), true
 }

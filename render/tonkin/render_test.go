@@ -595,3 +595,41 @@ func BenchmarkDynamic(b *testing.B) {
 		}
 	}
 }
+
+// TestFocus: the close-up a post after a resolution shows is around the
+// hexes whose stacks changed; none changed, none (issue 15, item 4).
+func TestFocus(t *testing.T) {
+	bd := newBoard(testData)
+	s := state(t, "1953")
+	before := view(s, fef)
+	moved := worn(t) // units reduced, a stack disorganized, a dump moved
+	rect, ok := bd.Focus(before, view(moved, fef))
+	if !ok || rect.Dx() > cropW || rect.Dy() > cropH {
+		t.Fatalf("close-up %v (%v)", rect, ok)
+	}
+	a, _ := boardOf(before)
+	z, _ := boardOf(view(moved, fef))
+	changed := 0
+	for _, st := range z.Stacks {
+		for _, sa := range a.Stacks {
+			if sa.Hex == st.Hex {
+				ra, _ := json.Marshal(sa)
+				rz, _ := json.Marshal(st)
+				if string(ra) != string(rz) {
+					if g := bd.byID[st.Hex]; (image.Point{int(g.x), int(g.y)}).In(rect) {
+						changed++
+					}
+				}
+			}
+		}
+	}
+	if changed == 0 {
+		t.Errorf("the close-up %v holds no hex whose stack changed", rect)
+	}
+	if _, ok := bd.Focus(before, before); ok {
+		t.Error("a close-up of two same views")
+	}
+	if _, ok := bd.Focus(adjudicator.View{}, before); ok {
+		t.Error("a close-up with no view before")
+	}
+}
