@@ -107,6 +107,14 @@ func TestRegionNonInterference(t *testing.T) {
 			}
 		}
 	}
+	// the close-up of what changed, from public views, is the same too
+	before := base(t).view(adjudicator.Public)
+	h := newBoard(testData)
+	ra, oka := h.Focus(before, a.view(adjudicator.Public))
+	rb, okb := h.Focus(before, b.view(adjudicator.Public))
+	if ra != rb || oka != okb {
+		t.Errorf("the close-ups of what changed differ with hidden VM facts: %v %v, %v %v", ra, oka, rb, okb)
+	}
 	pa, _ := r.PNGRegion(a.view(adjudicator.ViewerOf(hell.VM)), "huguette")
 	pb, _ := r.PNGRegion(b.view(adjudicator.ViewerOf(hell.VM)), "huguette")
 	if bytes.Equal(pa, pb) {
