@@ -11,7 +11,10 @@ import (
 // internal error is a failure too) and never changes its input state.
 func FuzzOrder(f *testing.F) {
 	for _, s := range []string{"done", "pass", "activate 0919", "activate", "activate 0919 0919", "move 308/36 1203",
-		"   ", "DONE", "move 1_BEP 1723", "move 0919 0918 0917", "move 1_bep+1/13_DBLE 0101", "move 308/36 1203 1204", "move + 0919", "move _ _", "Pass", "activate 9999", "activate -1"} {
+		"   ", "DONE", "move 1_BEP 1723", "move 0919 0918 0917", "move 1_bep+1/13_DBLE 0101", "move 308/36 1203 1204", "move + 0919", "move _ _", "Pass", "activate 9999", "activate -1",
+		"attack 0919", "attack 0919 rally spirit lead 308/36 0918", "attack 0918 1_BEP+1/13_DBLE", "overrun 308/36 0919", "overrun 0919 0918",
+		"barrage 0919 air navy 351/45", "barrage 0918 air air air air air air air", "reorg 0919 0918 1_BEP", "trench 0919 1_BEP",
+		"standing retreat yes", "standing clear", "standing lead", "attack", "barrage", "overrun"} {
 		for ph := uint8(0); ph < 6; ph++ {
 			f.Add(s, ph, ph%3)
 		}
