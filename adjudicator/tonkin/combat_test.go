@@ -559,3 +559,27 @@ func TestRule6_3_OptionFRally(t *testing.T) {
 	s.Chunk = 1
 	refused(t, r, s, FEF, "attack "+b+" rally", "6.3 f) costs 2 operation points")
 }
+
+// Basics (Counters), RULINGS T34: the VM declares a dummy and removes it;
+// a revealed VM-group with no enemy within 3 hexes flips back to its
+// hidden side after the phase.
+func TestBasics_DeclareDummyAndHideAgain(t *testing.T) {
+	r := rules(t)
+	a, b := plain(t, r, "clear", "clear")
+	grp, dum := idOf(t, r, "VMG"), idOf(t, r, "DUMMY")
+	s := bare(t, r, VM, map[string]string{grp: a, dum: b})
+	s.Phase = PhaseMove1
+	s.unit(grp).Hidden = false
+	refused(t, r, s, VM, "declare "+strings.ReplaceAll(grp, " ", "_"), "is not one of your dummies on the map")
+	refused(t, r, s, FEF, "declare "+strings.ReplaceAll(dum, " ", "_"), "it is not the FEF's turn")
+	s2, ev := do(t, r, s, VM, "declare "+strings.ReplaceAll(dum, " ", "_"))
+	has(t, ev, "the VM declares a hidden counter at "+b+" a dummy and removes it.")
+	if strings.Contains(ev, dum) || s2.unit(dum).Loc != LocDead {
+		t.Errorf("declared dummy: %s, %s", s2.unit(dum).Loc, ev)
+	}
+	s3, ev := do(t, r, s2, VM, "done")
+	has(t, ev, grp+" at "+a+" flips back to its hidden side")
+	if !s3.unit(grp).Hidden {
+		t.Error("T34: the group stays revealed with no enemy near")
+	}
+}

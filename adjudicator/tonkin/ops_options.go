@@ -176,3 +176,69 @@ func (r *Rules) optionChoices(s *State, side string) []adjudicator.Choice {
 	}
 	return out
 }
+
+// declareOrder: `declare <dummy>`: the VM declares a dummy and removes it
+// (Basics: Counters: "VM may declare a dummy and remove it"), free, when
+// the VM is awaited. Only its hex is told: the counter was hidden.
+func (r *Rules) declareOrder(s *State, side string, args []string, ev *events) error {
+	if side != VM {
+		return fail("Basics (Counters): only the VM declares its dummies")
+	}
+	if len(args) != 1 {
+		return fail("usage: `declare <dummy>`: remove one of your dummies (Basics: Counters); yours: %s", listOr(r.dummyTokens(s)))
+	}
+	u := s.findUnit(VM, args[0])
+	if u == nil || r.typ(u).Kind != "dummy" || !onMap(u.Loc) {
+		return fail("%q is not one of your dummies on the map; yours: %s", args[0], listOr(r.dummyTokens(s)))
+	}
+	at := u.Loc
+	u.Loc, u.Hidden = LocDead, false
+	ev.pub("Basics (Counters): the VM declares a hidden counter at %s a dummy and removes it.", at)
+	return nil
+}
+
+func (r *Rules) dummyTokens(s *State) []string {
+	var out []string
+	for _, u := range s.Units {
+		if u.Side == VM && r.typ(u).Kind == "dummy" && onMap(u.Loc) {
+			out = append(out, token(u.ID))
+		}
+	}
+	return out
+}
+
+// rehide: VM-groups and Pathet Lao flip back to their hidden side when no
+// enemy unit is within 3 hexes (Basics: Counters; RULINGS T34), after
+// each phase and each chunk.
+func (r *Rules) rehide(s *State, ev *events) {
+	var fef []string
+	for _, u := range s.Units {
+		if u.Side == FEF && onMap(u.Loc) && r.typ(u).Kind != "dump" {
+			fef = append(fef, u.Loc)
+		}
+	}
+	for _, g := range s.Garrisons {
+		fef = append(fef, r.urban[g].Hex)
+	}
+	for _, u := range s.Units {
+		if u.Side != VM || u.Hidden || !onMap(u.Loc) || r.typ(u).Kind != "group" {
+			continue
+		}
+		near := false
+		for _, h := range fef {
+			if hexDist(h, u.Loc) <= 3 {
+				near = true
+				break
+			}
+		}
+		if !near {
+			u.Hidden = true
+			msg := fmt.Sprintf("Basics (Counters): %s at %s flips back to its hidden side (no enemy within 3 hexes).", u.ID, u.Loc)
+			if r.Opaque(u.Loc) {
+				ev.to(VM, "%s", msg) // inside a closed stack (RULINGS T16)
+			} else {
+				ev.pub("%s", msg)
+			}
+		}
+	}
+}

@@ -105,7 +105,7 @@ func (r *Rules) decision(s *State) (decision, def string) {
 
 // moveHelp and pointHelp list the orders of the rules enforced so far.
 func (r *Rules) moveHelp() string {
-	return "`move <unit> <hex>` (a unit is written with _ for spaces: 1_BEP; `move <hex> <hex>` moves the stack; a path of adjacent hexes may be given), each unit once (5.0)"
+	return "`move <unit> <hex>` (a unit is written with _ for spaces: 1_BEP; `move <hex> <hex>` moves the stack; a path of adjacent hexes may be given), each unit once (5.0); the VM may `declare <dummy>` to remove it"
 }
 
 func (r *Rules) pointHelp() string {
@@ -138,7 +138,15 @@ func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator
 	if string(side) != s.awaited() {
 		return standingChoices()
 	}
-	return append(r.legal(s, side), standingChoices()...)
+	out := r.legal(s, side)
+	if ds := r.dummyTokens(s); side == VM && len(ds) > 0 {
+		c := adjudicator.Choice{Word: "declare", Help: "declare a dummy and remove it (Basics: Counters)"}
+		for _, d := range ds {
+			c.Next = append(c.Next, adjudicator.Choice{Word: d, Complete: true})
+		}
+		out = append(out, c)
+	}
+	return append(out, standingChoices()...)
 }
 
 // legal is the awaited side's orders but standing orders.
@@ -267,6 +275,9 @@ func (r *Rules) applyOrder(s *State, side string, w []string, dice adjudicator.D
 	args := w[1:]
 	if verb == "standing" {
 		return r.standingOrder(s, side, args, ev)
+	}
+	if verb == "declare" {
+		return r.declareOrder(s, side, args, ev)
 	}
 	switch s.Phase {
 	case PhaseOps1, PhaseOps2:
@@ -445,6 +456,7 @@ func (r *Rules) nextActivation(s *State, dice adjudicator.Dice, ev *events) {
 // it may spend in a row (6.1), no more than it has left.
 func (r *Rules) startChunk(s *State, side string, dice adjudicator.Dice, ev *events) {
 	r.occupation(s, ev) // 6.16: after the chunk before
+	r.rehide(s, ev)
 	d := dice.Roll(6)
 	n := min((d+1)/2, *s.ops(side))
 	s.Mover, s.Chunk, s.Used, s.Forced = side, n, 0, false
@@ -564,6 +576,7 @@ func (r *Rules) cleanup(s *State, ev *events) {
 // advance moves the game to the phase after the current one (1.0, 8.0).
 func (r *Rules) advance(s *State, dice adjudicator.Dice, ev *events) {
 	r.occupation(s, ev) // 6.16: after the phase
+	r.rehide(s, ev)
 	for _, u := range s.Units {
 		u.Moved = false
 	}
