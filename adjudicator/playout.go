@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 )
 
@@ -28,11 +29,20 @@ type PlayoutStats struct {
 	Handoffs       int `json:"handoffs"` // changes of the awaited side
 	// Periods counts the game weeks (or a title's unit of time) played,
 	// summed over games; HandoffsPerPeriod is Handoffs / Periods.
-	Periods           int          `json:"weeks"`
-	HandoffsPerPeriod float64      `json:"handoffs_per_week"`
-	Seconds           float64      `json:"seconds"`
-	Wins              map[Side]int `json:"wins"`
-	Failures          []string     `json:"failures,omitempty"`
+	Periods           int     `json:"weeks"`
+	HandoffsPerPeriod float64 `json:"handoffs_per_week"`
+	// HandoffsMedian is the median over games of a game's hand-offs per
+	// period; HandoffsByPhase counts hand-offs by the stage they went to
+	// (the title's PhaseOf), and Forced those that went to a side whose
+	// only legal order was one (issue 15, item 1).
+	HandoffsMedian  float64        `json:"handoffs_per_week_median"`
+	HandoffsByPhase map[string]int `json:"handoffs_by_phase,omitempty"`
+	Forced          int            `json:"forced_handoffs"`
+	ForcedByPhase   map[string]int `json:"forced_by_phase,omitempty"`
+	perGame         []float64
+	Seconds         float64      `json:"seconds"`
+	Wins            map[Side]int `json:"wins"`
+	Failures        []string     `json:"failures,omitempty"`
 }
 
 // PlayoutOptions tunes Playout.
@@ -50,6 +60,9 @@ type PlayoutOptions struct {
 	// Period names the unit of time a state is in (a game week), for the
 	// hand-offs-per-period figure; nil counts whole games.
 	Period func(State) int
+	// PhaseOf names the stage of play a state awaits orders in, for the
+	// hand-offs-by-phase figures; nil counts them all under "".
+	PhaseOf func(State) string
 	// TwinEvery is the mean number of orders between simulated restarts
 	// (snapshot twins); 0 means 64, a negative value disables twins.
 	TwinEvery int
@@ -91,7 +104,7 @@ func PreferAction(r *rand.Rand, side Side, tree []Choice) string {
 	var act []Choice
 	for _, c := range tree {
 		switch c.Word {
-		case "done", "pass", "end", "end-week", "standing":
+		case "done", "pass", "end", "end-week", StandingWord:
 		default:
 			act = append(act, c)
 		}
@@ -128,7 +141,43 @@ func Playout(rules Rules, o PlayoutOptions, clock func() time.Time) PlayoutStats
 	if st.Periods > 0 {
 		st.HandoffsPerPeriod = float64(st.Handoffs) / float64(st.Periods)
 	}
+	if n := len(st.perGame); n > 0 {
+		slices.Sort(st.perGame)
+		st.HandoffsMedian = st.perGame[n/2]
+		if n%2 == 0 {
+			st.HandoffsMedian = (st.perGame[n/2-1] + st.perGame[n/2]) / 2
+		}
+	}
 	return st
+}
+
+// StandingWord is the first word of every title's standing orders,
+// which are legal at any time (DESIGN: Asynchronous flow).
+const StandingWord = "standing"
+
+func withoutStanding(tree []Choice) []Choice {
+	for i, c := range tree {
+		if c.Word == StandingWord {
+			out := append([]Choice(nil), tree[:i]...)
+			return append(out, tree[i+1:]...)
+		}
+	}
+	return tree
+}
+
+// singleOrder reports whether a legal tree holds exactly one order.
+func singleOrder(tree []Choice) bool {
+	for len(tree) == 1 {
+		c := tree[0]
+		if len(c.Next) == 0 {
+			return true
+		}
+		if c.Complete {
+			return false
+		}
+		tree = c.Next
+	}
+	return false
 }
 
 func playOne(rules Rules, o PlayoutOptions, i uint64, limit int, st *PlayoutStats) {
@@ -172,6 +221,7 @@ func playOne(rules Rules, o PlayoutOptions, i uint64, limit int, st *PlayoutStat
 	// with or without them.
 	tr := rand.New(rand.NewPCG(o.Seed^0x7477696e, i))
 	periods := map[int]bool{}
+	handoffs := 0
 	for n := 0; ; n++ {
 		// DESIGN (Testing): at random steps a twin continues from
 		// Decode(Encode(state)), as a restarted process would.
@@ -190,6 +240,7 @@ func playOne(rules Rules, o PlayoutOptions, i uint64, limit int, st *PlayoutStat
 		p := g.Prompt()
 		if p.Over {
 			st.Periods += max(1, len(periods))
+			st.perGame = append(st.perGame, float64(handoffs)/float64(max(1, len(periods))))
 			st.Finished++
 			if p.Result != nil {
 				st.Wins[p.Result.Winner]++
@@ -207,11 +258,27 @@ func playOne(rules Rules, o PlayoutOptions, i uint64, limit int, st *PlayoutStat
 			return
 		}
 		side := p.Awaiting[r.IntN(len(p.Awaiting))]
+		// Standing orders are legal at any time; a playout sets them in
+		// its prelude only, so that its policy and its figures are those
+		// of the orders of play.
+		tree := withoutStanding(rules.Legal(g.State, side))
 		if side != last {
 			st.Handoffs++
+			handoffs++
 			last = side
+			phase := ""
+			if o.PhaseOf != nil {
+				phase = o.PhaseOf(g.State)
+			}
+			if st.HandoffsByPhase == nil {
+				st.HandoffsByPhase, st.ForcedByPhase = map[string]int{}, map[string]int{}
+			}
+			st.HandoffsByPhase[phase]++
+			if singleOrder(tree) {
+				st.Forced++
+				st.ForcedByPhase[phase]++
+			}
 		}
-		tree := rules.Legal(g.State, side)
 		if len(tree) == 0 {
 			st.DeadEnds++
 			fail("no legal order for %s at %s", side, p.Phase)

@@ -232,6 +232,7 @@ func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 	standing := fs.Bool("standing", false, "both sides set standing orders first (losses, conversions, morale checks, defensive fire and movement answered without a round trip)")
 	data := fs.String("data", "", "`dir`ectory with transcribed chart files")
 	twins := fs.Int("twins", 64, "simulate a restart every `N` orders on average: a twin loaded from a snapshot must go on exactly as the live game (0: off)")
+	maxMedian := fs.Float64("max-handoffs", 0, "fail when the median game's hand-offs per week exceed `N` (0: no limit; issue 15)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -272,14 +273,17 @@ func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
-		fmt.Fprintf(stdout, "%d games of %s/%s: %d finished, %d panics, %d dead ends, %d unterminated, %d legal orders refused, %d replay mismatches, %d of %d snapshot twins diverged; %d actions, %d hand-offs (%.1f per week), %.2fs. Wins: %v\n",
-			st.Games, *title, *scenario, st.Finished, st.Panics, st.DeadEnds, st.Unterminated, st.Refused, st.ReplayMismatches, st.TwinMismatches, st.Twins, st.Actions, st.Handoffs, st.HandoffsPerPeriod, st.Seconds, st.Wins)
+		fmt.Fprintf(stdout, "%d games of %s/%s: %d finished, %d panics, %d dead ends, %d unterminated, %d legal orders refused, %d replay mismatches, %d of %d snapshot twins diverged; %d actions, %d hand-offs (%.1f per week, median game %.1f; %d to a side with one legal order), %.2fs. Wins: %v\n",
+			st.Games, *title, *scenario, st.Finished, st.Panics, st.DeadEnds, st.Unterminated, st.Refused, st.ReplayMismatches, st.TwinMismatches, st.Twins, st.Actions, st.Handoffs, st.HandoffsPerPeriod, st.HandoffsMedian, st.Forced, st.Seconds, st.Wins)
 		for _, f := range st.Failures {
 			fmt.Fprintln(stdout, "  "+f)
 		}
 	}
 	if st.Panics+st.DeadEnds+st.Unterminated+st.Refused+st.ReplayMismatches+st.TwinMismatches > 0 {
 		return fmt.Errorf("playouts found faults")
+	}
+	if *maxMedian > 0 && st.HandoffsMedian > *maxMedian {
+		return fmt.Errorf("the median game has %.2f hand-offs per week, over the limit of %.2f", st.HandoffsMedian, *maxMedian)
 	}
 	return nil
 }
