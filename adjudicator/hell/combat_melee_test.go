@@ -733,7 +733,7 @@ func TestHandToHand_5_5_EachUnitAttacksOncePerImpulse(t *testing.T) {
 			t.Fatalf("%q after those battalions attacked H7: %v", order, err)
 		}
 	}
-	if slices.Contains(adjudicator.Orders(testRules.Legal(s, VM)), "attack H2") {
+	if slices.Contains(legal(s, VM), "attack H2") {
 		t.Fatal("the legal orders offer attack H2 to battalions that already attacked")
 	}
 	// A fresh battalion in the same base may attack H2.

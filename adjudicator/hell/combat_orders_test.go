@@ -235,7 +235,7 @@ func TestAssaultMove_4_2_3_SurroundedPAHasNoWayOut(t *testing.T) {
 		t.Fatal("G1 should be surrounded")
 	}
 	mustRefuse(t, s, French, "move 5/7RTA-1 A", "only a successful combat gets it out (4.2.3)")
-	for _, o := range adjudicator.Orders(testRules.Legal(s, French)) {
+	for _, o := range legal(s, French) {
 		if strings.HasPrefix(o, "move 5/7RTA-1") {
 			t.Fatalf("offered %q from a surrounded PA", o)
 		}

@@ -3,8 +3,6 @@ package hell
 import (
 	"slices"
 	"testing"
-
-	"github.com/umpirebot/umpire/adjudicator"
 )
 
 // 6.2.4 (issue 17 item 6, ruling H57): "The VM player may fire with
@@ -23,7 +21,7 @@ func TestDefFire_6_2_4_OnlyAtFrenchUnitsThatAttack(t *testing.T) {
 	s := setup()
 	mustRefuse(t, s, VM, "fire H7 H6", "cannot fire at H6")
 	mustRefuse(t, s, VM, "artillery H6", "not a target for defensive artillery")
-	if slices.Contains(adjudicator.Orders(testRules.Legal(s, VM)), "fire H7 H6") {
+	if slices.Contains(legal(s, VM), "fire H7 H6") {
 		t.Fatal("the legal tree offers fire at French units that attack nothing")
 	}
 
@@ -31,7 +29,7 @@ func TestDefFire_6_2_4_OnlyAtFrenchUnitsThatAttack(t *testing.T) {
 	// base (6.2.5: -1, not the PA's -2).
 	s = setup()
 	designate(s, "H7")
-	if !slices.Contains(adjudicator.Orders(testRules.Legal(s, VM)), "fire H7 H6") {
+	if !slices.Contains(legal(s, VM), "fire H7 H6") {
 		t.Fatal("the legal tree does not offer fire at the attackers")
 	}
 	_, ev := loose(t, s, VM, "fire H7 H6", 5)
@@ -80,7 +78,7 @@ func TestDefFire_6_2_4_ArtilleryAtAttackers(t *testing.T) {
 	putF(s, "H6", "1/2REI-1", "1/2REI-2")
 	s.VMMunitions = 3
 	designate(s, "H7", "1/2REI-2")
-	if !slices.Contains(adjudicator.Orders(testRules.Legal(s, VM)), "artillery H6") {
+	if !slices.Contains(legal(s, VM), "artillery H6") {
 		t.Fatal("VM defensive artillery is not offered at the attackers")
 	}
 	for die := 2; die <= 6; die++ {
@@ -105,7 +103,7 @@ func TestDefFire_6_2_4_TrenchedZoneAlwaysATarget(t *testing.T) {
 	s.Captured["H6"] = true
 	putV(s, "H6", "308/88/23")
 	putF(s, "N", "1/2REI-1")
-	orders := adjudicator.Orders(testRules.Legal(s, VM))
+	orders := legal(s, VM)
 	if !slices.Contains(orders, "fire H6 N") || !slices.Contains(orders, "artillery N") {
 		t.Fatalf("French units in a trenched zone are not a target: %v", orders)
 	}
@@ -121,7 +119,7 @@ func TestEngage_6_2_1_FrenchDesignation(t *testing.T) {
 	putV(s, "H7", "316/176/888")
 	*s.VM["316/176/888"] = VUnit{Loc: "H7"} // face down
 	putF(s, "H6", "1/2REI-1", "1/2REI-2")
-	orders := adjudicator.Orders(testRules.Legal(s, French))
+	orders := legal(s, French)
 	for _, want := range []string{"engage H7", "engage H7 with 1/2REI-1"} {
 		if !slices.Contains(orders, want) {
 			t.Fatalf("legal tree lacks %q: %v", want, orders)

@@ -3,8 +3,6 @@ package hell
 import (
 	"slices"
 	"testing"
-
-	"github.com/umpirebot/umpire/adjudicator"
 )
 
 // 3.2: "Jungle Zone 4 (the only Jungle zone that the French may enter and
@@ -14,8 +12,8 @@ func TestJZ4_3_2_FrenchConductOperations(t *testing.T) {
 	s := board(t, French, StepCombat)
 	putV(s, "JZ4", "308/88/23")
 	putF(s, "JZ4", "1/2REI-1", "1/2REI-2")
-	if !slices.Contains(adjudicator.Orders(testRules.Legal(s, French)), "fire JZ4") {
-		t.Fatalf("no combat is offered in Jungle Zone 4: %v", adjudicator.Orders(testRules.Legal(s, French)))
+	if !slices.Contains(legal(s, French), "fire JZ4") {
+		t.Fatalf("no combat is offered in Jungle Zone 4: %v", legal(s, French))
 	}
 	_, ev := loose(t, s, French, "fire JZ4", 4)
 	has(t, ev, "infantry fire from Jungle Zone 4", "jungle -1")

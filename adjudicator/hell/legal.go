@@ -25,6 +25,12 @@ func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator
 		}
 		return nil
 	}
+	// Standing orders are taken at any time, awaited or not (issue 15).
+	return append(r.phaseLegal(s, side), r.standingChoices()...)
+}
+
+// phaseLegal: the awaited side's orders of the current phase.
+func (r *Rules) phaseLegal(s *State, side adjudicator.Side) []adjudicator.Choice {
 	d := r.d
 	var out []adjudicator.Choice
 	done := leaf("done", "end this phase")

@@ -144,6 +144,24 @@ func (r *Rules) flow(s *State, dice adjudicator.Dice, ev *events) {
 				s.Step = StepMove
 				continue
 			}
+			if st.Drops == "none" {
+				// Issue 15: routine decisions by standing order.
+				ev.to(French, "Your standing order (drops none): no paratroop drop in round %d.", s.Round)
+				s.Step = StepMove
+				continue
+			}
+		case StepMove:
+			if st.OpMove == "none" && s.Acted != stepKey(s) {
+				ev.to(s.Half, "Your standing order (opmove none): no operational movement in round %d.", s.Round)
+				r.stepDone(s, dice, ev)
+				continue
+			}
+		case StepConsolidate, StepWithdraw:
+			if st.Consolidate == "none" && s.Acted != stepKey(s) {
+				ev.to(s.opAwaited(), "Your standing order (consolidate none): nothing occupied or withdrawn at the end of the assault.")
+				r.stepDone(s, dice, ev)
+				continue
+			}
 		case StepDefFire:
 			if st.Fire == "all" {
 				r.autoDefFire(s, dice, ev)
@@ -164,8 +182,30 @@ func (r *Rules) flow(s *State, dice adjudicator.Dice, ev *events) {
 				r.toConsolidate(s, ev)
 				continue
 			}
+			if st.Impulses != "" {
+				ev.to(s.Half, "Your standing order (impulses %s) decided the end of impulse %d.", st.Impulses, s.Impulse)
+				if s.Impulse >= int(st.Impulses[0]-'0') {
+					r.toConsolidate(s, ev)
+				} else {
+					r.startImpulse(s, s.Impulse+1, ev)
+				}
+				continue
+			}
 		case StepBreakOff:
 			if len(r.contestedZones(s)) == 0 {
+				s.Step = StepNext
+				continue
+			}
+			switch st.BreakOff {
+			case "never":
+				ev.to(VM, "Your standing order (breakoff never): no break-off.")
+				s.Step = StepNext
+				continue
+			case "always":
+				for _, z := range r.contestedZones(s) {
+					_ = r.breakOffOrder(s, "breakoff", []string{z}, ev)
+				}
+				ev.to(VM, "Your standing order (breakoff always) broke off every engagement.")
 				s.Step = StepNext
 				continue
 			}
@@ -174,6 +214,12 @@ func (r *Rules) flow(s *State, dice adjudicator.Dice, ev *events) {
 			// fact), so its only answer otherwise is pass: taken at once.
 			if s.Half == VM && !s.vmMayAssault() {
 				ev.pub("5: no VM assault in round %d (%s).", s.Round, s.noAssaultReason())
+				r.endHalf(s, ev)
+				continue
+			}
+			if s.Half == French && s.Acting == VM && st.Counter == "never" && s.Acted != stepKey(s) {
+				ev.to(French, "Your standing order (counter never): no French operation in round %d of the VM's week.", s.Round)
+				ev.pub("6: no French operation in round %d.", s.Round)
 				r.endHalf(s, ev)
 				continue
 			}

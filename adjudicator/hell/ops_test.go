@@ -370,7 +370,7 @@ func TestOps_2_VMThatPassedCannotAssault(t *testing.T) {
 	x := s.clone()
 	x.Step = StepDecide
 	mustRefuse(t, x, VM, "assault", "did not decide to assault this week (2)")
-	if got := adjudicator.Orders(testRules.Legal(x, VM)); slices.Contains(got, "assault") || !slices.Contains(got, "pass") {
+	if got := legal(x, VM); slices.Contains(got, "assault") || !slices.Contains(got, "pass") {
 		t.Fatalf("legal VM decisions in France's week: %v", got)
 	}
 }
@@ -394,7 +394,7 @@ func TestRule_8_SiegeFireOnlyInASiegeWeek(t *testing.T) {
 	x := s.clone()
 	x.Acting = VM
 	mustRefuse(t, x, VM, "siege 1 crc", "week of siege")
-	for _, o := range adjudicator.Orders(testRules.Legal(x, VM)) {
+	for _, o := range legal(x, VM) {
 		if strings.HasPrefix(o, "siege") {
 			t.Fatalf("offered %q after a week of assault", o)
 		}

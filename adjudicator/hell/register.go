@@ -41,6 +41,7 @@ func load(data fs.FS, dir string) (adjudicator.Rules, error) {
 // standing orders both sides first set them all (adjudicator.PlayoutTuner).
 func (r *Rules) TunePlayout(o *adjudicator.PlayoutOptions, standing bool) {
 	o.Period = Week
+	o.PhaseOf = Stage
 	if standing {
 		o.Prelude = StandingAll()
 	}

@@ -348,6 +348,7 @@ func (r *Rules) order(s *State, side string, w []string, dice adjudicator.Dice, 
 	if err != nil {
 		return err
 	}
+	r.settle(s, dice, ev)
 	// The map marks what happened in the current stage (a phase, an
 	// impulse): an order that moves the game on starts them afresh.
 	if stage(s) != stageBefore {
@@ -448,3 +449,39 @@ func (r *Rules) frenchLoss(s *State, id string, ev *events, why string) {
 }
 
 var _ adjudicator.Rules = (*Rules)(nil)
+
+// settle takes at once the strategic decisions that need no hand-off
+// (issue 15, item 1): those the awaited side's standing orders answer,
+// and those with one legal answer decided by public facts alone (France's
+// air supply with nothing to buy or strike; siege fire without a barrage
+// point). Each is announced.
+func (r *Rules) settle(s *State, dice adjudicator.Dice, ev *events) {
+	for i := 0; i < 8; i++ {
+		switch {
+		case s.Phase == PhaseFrenchSupply && s.Standing[French].Supply == "none":
+			ev.to(French, "Your standing order (supply none): nothing bought or struck this week.")
+			ev.pub("3.2: France ends its air supply and replacements.")
+		case s.Phase == PhaseFrenchSupply && r.onlyDoneLegal(s, French):
+			ev.pub("3.2: France has nothing to buy or strike this week: its air supply and replacements end at once.")
+		case s.Phase == PhaseVMSiege && s.VMMunitions == 0:
+			ev.pub("8: the Viet Minh has no barrage point left: no siege fire.")
+		default:
+			return
+		}
+		var err error
+		if s.Phase == PhaseFrenchSupply {
+			err = r.supplyOrder(s, "done", nil, ev)
+		} else {
+			err = r.siegeOrder(s, "done", nil, ev)
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// onlyDoneLegal: the side's one legal order is done.
+func (r *Rules) onlyDoneLegal(s *State, side string) bool {
+	tree := r.phaseLegal(s, adjudicator.Side(side))
+	return len(tree) == 1 && tree[0].Word == "done" && len(tree[0].Next) == 0
+}

@@ -221,7 +221,7 @@ func TestRule_3_1_Reconstitution(t *testing.T) {
 	s = ref(t, s, "override unit "+a+" losses 2")
 	s = ref(t, s, "override track trade-points 0")
 	mustRefuse(t, s, VM, "done", "must be reconstituted first: "+a)
-	if o := adjudicator.Orders(testRules.Legal(s, VM)); slices.Contains(o, "done") {
+	if o := legal(s, VM); slices.Contains(o, "done") {
 		t.Fatal("done offered while a -2 battalion is on the map")
 	}
 	s = mustApply(t, s, VM, "reconstitute "+a)
@@ -290,7 +290,7 @@ func TestRule_3_1_Entrenchment(t *testing.T) {
 		t.Fatal("trench around PA not dug")
 	}
 	// Legal lists exactly what Apply accepts.
-	for _, o := range adjudicator.Orders(testRules.Legal(s, VM)) {
+	for _, o := range legal(s, VM) {
 		if _, _, err := testRules.Apply(s, VM, o, dice()); err != nil {
 			t.Fatalf("legal order %q refused: %v", o, err)
 		}
@@ -414,29 +414,40 @@ func TestRule_3_2_FrenchStrategicActions(t *testing.T) {
 	if s.AirPoints != testRules.d.Tables.Airpower.Points[5] {
 		t.Fatalf("air points %d for a 6", s.AirPoints)
 	}
-	s = ref(t, s, "override track air-points 3")
-	m := s.VMMunitions
-	s = mustApply(t, s, French, "strike")
-	if s.VMMunitions != m-1 || s.AirPoints != 1 {
-		t.Fatalf("strike: VM munitions %d air %d", s.VMMunitions, s.AirPoints)
-	}
-	mustRefuse(t, s, French, "strike", "two air points")
-
-	crc, isa := "", ""
+	crc, crc2, full, isa := "", "", "", ""
 	for _, id := range sortedKeys(s.French) {
 		u := s.French[id]
 		if testRules.d.French[id].Steps == 2 && testRules.d.French[id].Kind != KindTank {
-			if crc == "" && testRules.d.inCRC(u.Loc) {
-				crc = id
+			if testRules.d.inCRC(u.Loc) {
+				switch {
+				case crc == "":
+					crc = id
+				case full == "":
+					full = id
+				case crc2 == "" && testRules.d.French[id].Battalion != testRules.d.French[crc].Battalion:
+					crc2 = id
+				}
 			}
 			if isa == "" && testRules.d.inIsabelle(u.Loc) {
 				isa = id
 			}
 		}
 	}
-	mustRefuse(t, s, French, "replace "+crc, "full strength")
+	// A reduced company in the CRC and one in Isabelle: France has more to
+	// do than strike (with nothing to buy or strike, 3.2 has one answer,
+	// done, and is taken at once: issue 15, item 1).
 	s = ref(t, s, "override unit "+crc+" steps 1")
+	s = ref(t, s, "override unit "+crc2+" steps 1")
 	s = ref(t, s, "override unit "+isa+" steps 1")
+	s = ref(t, s, "override track air-points 3")
+	s = ref(t, s, "override track replacements 5")
+	m := s.VMMunitions
+	s = mustApply(t, s, French, "strike")
+	if s.VMMunitions != m-1 || s.AirPoints != 1 {
+		t.Fatalf("strike: VM munitions %d air %d", s.VMMunitions, s.AirPoints)
+	}
+	mustRefuse(t, s, French, "strike", "two air points")
+	mustRefuse(t, s, French, "replace "+full, "full strength")
 	mustRefuse(t, s, French, "replace "+isa, "units in the CRC")
 	rp := s.Replacements
 	s = mustApply(t, s, French, "replace "+crc)
@@ -687,7 +698,7 @@ func TestRule_0_1_DestroyedBattalionReconstitutes(t *testing.T) {
 	if !s.VM[a].destroyed() {
 		t.Fatalf("%+v", *s.VM[a])
 	}
-	if o := adjudicator.Orders(testRules.Legal(s, VM)); !slices.Contains(o, "reconstitute "+a) {
+	if o := legal(s, VM); !slices.Contains(o, "reconstitute "+a) {
 		t.Fatalf("reconstitute %s not offered: %v", a, o)
 	}
 	ns, ev := applyEv2(t, s, VM, "reconstitute "+a, dice())

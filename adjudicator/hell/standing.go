@@ -42,6 +42,26 @@ type Standing struct {
 	// Recon: how France pays a reconnaissance's 5-6 loss (6.1; ruling
 	// H53): "replacement" ("" too) or "step".
 	Recon string `json:"recon,omitempty"`
+	// Routine decisions (issue 15, item 1), "" to be asked:
+	// OpMove: "none", no operational movement (4.2) in one's half.
+	OpMove string `json:"opmove,omitempty"`
+	// BreakOff: the VM's break-off at the end of each impulse of a French
+	// operation (6.2.7): "never" or "always" (every engagement).
+	BreakOff string `json:"breakoff,omitempty"`
+	// Impulses: the attacker fights this many impulses ("1".."3"), then
+	// ends the assault or operation (5, 6.2.7).
+	Impulses string `json:"impulses,omitempty"`
+	// Drops: France's paratroop drops (4.1): "none".
+	Drops string `json:"drops,omitempty"`
+	// Supply: France's air supply and replacements (3.2): "none", nothing
+	// bought or struck, the points kept.
+	Supply string `json:"supply,omitempty"`
+	// Consolidate: the end of an assault (5.7, 6.2.7): "none", neither
+	// occupy nor withdraw.
+	Consolidate string `json:"consolidate,omitempty"`
+	// Counter: France's decision in each round of a week the VM assaults
+	// (4: "then the French player does the same"): "never", pass.
+	Counter string `json:"counter,omitempty"`
 }
 
 var standingKeys = map[string][]string{
@@ -54,6 +74,14 @@ var standingKeys = map[string][]string{
 	"advance": {"all", "none"},
 	"dummies": {"nearest", "jz1", "jz2", "jz3", "jz4"},
 	"recon":   {"replacement", "step"},
+	// Routine decisions (issue 15, item 1).
+	"opmove":      {"none", "ask"},
+	"breakoff":    {"never", "always", "ask"},
+	"impulses":    {"1", "2", "3", "ask"},
+	"drops":       {"none", "ask"},
+	"supply":      {"none", "ask"},
+	"consolidate": {"none", "ask"},
+	"counter":     {"never", "ask"},
 }
 
 // standingOrder: `standing <key> <value>` or `standing clear`; accepted at
@@ -101,6 +129,20 @@ func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) 
 		if val == "replacement" {
 			st.Recon = ""
 		}
+	case "opmove":
+		st.OpMove = val
+	case "breakoff":
+		st.BreakOff = val
+	case "impulses":
+		st.Impulses = val
+	case "drops":
+		st.Drops = val
+	case "supply":
+		st.Supply = val
+	case "consolidate":
+		st.Consolidate = val
+	case "counter":
+		st.Counter = val
 	}
 	s.Standing[side] = st
 	ev.to(side, "Standing order set: %s %s. Now: %s.", key, args[1], st.String())
@@ -137,7 +179,9 @@ func (st Standing) String() string {
 	if rec == "" {
 		rec = "replacement"
 	}
-	return fmt.Sprintf("losses %s, convert %s, check %s, fire %s, move %s, lead %s, advance %s, dummies %s, recon %s", f(st.Losses), f(st.Convert), f(st.Check), f(st.Fire), f(st.Move), lead, adv, dum, rec)
+	return fmt.Sprintf("losses %s, convert %s, check %s, fire %s, move %s, lead %s, advance %s, dummies %s, recon %s, opmove %s, breakoff %s, impulses %s, drops %s, supply %s, consolidate %s, counter %s",
+		f(st.Losses), f(st.Convert), f(st.Check), f(st.Fire), f(st.Move), lead, adv, dum, rec,
+		f(st.OpMove), f(st.BreakOff), f(st.Impulses), f(st.Drops), f(st.Supply), f(st.Consolidate), f(st.Counter))
 }
 
 func (r *Rules) standingChoices() []adjudicator.Choice {
@@ -207,6 +251,20 @@ func (r *Rules) standingHit(s *State, h Hit, opts []string) (unit string, conver
 // Week is a state's game turn (the playouts' period for hand-offs).
 func Week(s adjudicator.State) int { return st(s).Turn }
 
+// Stage names the stage of play a state awaits orders in: the phase, and
+// in the operational phase whose half and which step (the playouts'
+// hand-offs by phase, issue 15).
+func Stage(s adjudicator.State) string {
+	x := st(s)
+	if x.Phase != PhaseOperations {
+		return x.Phase
+	}
+	if len(x.Hits) > 0 {
+		return "operations/" + x.Half + "/result"
+	}
+	return "operations/" + x.Half + "/" + x.Step
+}
+
 // StandingAll: both sides answer every reaction by standing order (the
 // playouts' measure of hand-offs with standing orders).
 func StandingAll() []adjudicator.SideOrder {
@@ -216,5 +274,12 @@ func StandingAll() []adjudicator.SideOrder {
 			out = append(out, adjudicator.SideOrder{Side: side, Order: o})
 		}
 	}
-	return out
+	// Routine decisions (issue 15): France neither moves between its
+	// operations nor buys in 3.2, fights two impulses, does not
+	// consolidate nor counter-attack in the VM's weeks; the VM never
+	// breaks off.
+	for _, o := range []string{"standing opmove none", "standing supply none", "standing impulses 2", "standing consolidate none", "standing counter never"} {
+		out = append(out, adjudicator.SideOrder{Side: French, Order: o})
+	}
+	return append(out, adjudicator.SideOrder{Side: VM, Order: "standing breakoff never"})
 }
