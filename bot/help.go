@@ -22,7 +22,7 @@ const HelpBudget = 1500
 // helpCommands is the general part of /help: the commands every member
 // may use, then (moderators only) the moderators' own.
 const (
-	helpCommands = "Commands: /order text:\"...\" (several separated by ;), /undo, /help [prefix:\"...\"], /map [view:mine], " +
+	helpCommands = "Commands: /order text:\"...\" (several separated by ;), /undo, /help [prefix:\"...\"], /map [view:mine] [region:<area>] [turn:<n>], " +
 		"/game status|list|news|log|settings|away, /game new title:<t> scenario:<s> [<side>:@user ...], " +
 		"/game join|accept|decline [side:<s>], /game resign, /game cancel."
 	helpModerator = "Moderators: /mod undo count:<n>, /mod override text:\"...\", /mod seat side:<s> user:@u, " +
