@@ -831,3 +831,57 @@ func TestHandToHand_MoraleDifferenceUnitIsChosen(t *testing.T) {
 		t.Fatal("the legal orders do not offer a lead")
 	}
 }
+
+// COMBAT RESULTS "Morale difference between one unit from each side,
+// player's choice (must take a step loss if called for)"; 0.1 tanks are
+// destroyed "only by an * on the Combat Table" (ruling H64, defect D1 of
+// AUDIT.md): a tank is never the morale unit, so the side's first step
+// loss falls on a unit that can take it; tanks alone do not attack.
+func TestHandToHand_CombatResults_TankIsNeverTheMoraleUnit(t *testing.T) {
+	// France attacks H7 (three 308/88/x, 15 against 6+4: 1-2 column after
+	// shifts; die 2 reads A1+T): BT3-1, not TK-1, takes the A1 step.
+	fr := func() *State {
+		s := frenchMelee(t)
+		putV(s, "H7", "308/88/23", "308/88/29", "308/88/322")
+		putF(s, "H6", "BT3-1", "TK-1")
+		designate(s, "H7")
+		return s
+	}
+	s, ev := loose(t, fr(), French, "attack H7", 2)
+	has(t, ev, "A1+T")
+	if u := s.French["BT3-1"]; u.Loc == "H6" && u.Steps == testRules.d.French["BT3-1"].Steps && len(s.Hits) == 0 {
+		t.Fatalf("A1+T: no French step was lost (the tank was the morale unit?):\n%s", ev)
+	}
+	if u := s.French["TK-1"]; u.Steps != 2 {
+		t.Fatalf("the tank lost a step on A1+T: %+v", u)
+	}
+	mustRefuse(t, fr(), French, "attack H7 lead TK-1", "a tank cannot be the unit for the morale difference")
+	for _, o := range adjudicator.Orders(testRules.Legal(fr(), French)) {
+		if strings.Contains(o, "lead TK-1") {
+			t.Fatalf("the legal orders offer %q", o)
+		}
+	}
+	// Tanks alone do not attack (6.2.5 "French infantry may attack").
+	s = fr()
+	s.Standing = map[string]Standing{French: {Losses: "most"}}
+	mustRefuse(t, s, French, "attack H7 with TK-1", "tanks alone do not attack")
+	s = fr()
+	s.Fired, s.Step = map[string]bool{}, StepBombard
+	mustRefuse(t, s, French, "engage H7 with TK-1", "tanks alone do not attack")
+
+	// The VM attacks H6 held by BT3-1 and TK-1; die 4 on 3-1 reads D1+T:
+	// BT3-1 (the only unit that can take a step) loses it.
+	s = melee(t)
+	putF(s, "H6", "BT3-1", "TK-1")
+	putV(s, "N>H6", "308/88/23", "308/88/29")
+	s.Captured["H7"] = true
+	putV(s, "H7", "308/36/80")
+	s, ev = loose(t, s, VM, "attack H6", 4)
+	has(t, ev, "D1+T")
+	if _, gone := s.French["BT3-1"]; gone && s.French["BT3-1"].Loc == "H6" && s.French["BT3-1"].Steps > 0 && len(s.Hits) == 0 {
+		t.Fatalf("D1+T: BT3-1 lost no step (the tank was the morale unit?):\n%s", ev)
+	}
+	if s.French["TK-1"].Steps != 2 {
+		t.Fatalf("the tank lost a step on D1+T")
+	}
+}

@@ -457,6 +457,13 @@ func (r *Rules) canEngage(s *State, pa string, with []string) error {
 			return fail("%s cannot attack %s (eligible: %s)", id, d.locName(pa), strings.Join(elig, ", "))
 		}
 	}
+	att := with
+	if len(att) == 0 {
+		att = elig
+	}
+	if len(r.stepTakers(French, att)) == 0 {
+		return fail("tanks alone do not attack %s: French infantry attacks and tanks support it (6.2.5, 0.1; ruling H64); name a company or MG platoon too", d.locName(pa))
+	}
 	return nil
 }
 
@@ -789,6 +796,13 @@ func (r *Rules) canAttack(s *State, side, pa string, with []string, air int) err
 			return fail("%s cannot attack %s (eligible: %s)", id, d.locName(pa), strings.Join(elig, ", "))
 		}
 	}
+	att := with
+	if len(att) == 0 {
+		att = elig
+	}
+	if len(r.stepTakers(side, att)) == 0 {
+		return fail("tanks alone do not attack %s: French infantry attacks and tanks support it (6.2.5, 0.1; ruling H64); name a company or MG platoon too", d.locName(pa))
+	}
 	return nil
 }
 
@@ -856,6 +870,9 @@ func (r *Rules) combatOrder(s *State, side, verb string, args []string, dice adj
 		}
 		if a.lead != "" && !slices.Contains(att, a.lead) {
 			return fail("lead %s: the unit for the morale difference is one of the attackers (%s)", a.lead, strings.Join(att, ", "))
+		}
+		if a.lead != "" && len(r.stepTakers(side, []string{a.lead})) == 0 {
+			return fail("lead %s: a tank cannot be the unit for the morale difference, which must take the first step loss if called for, and tanks lose steps only on a * (0.1, COMBAT RESULTS; ruling H64); tanks double the attackers' morale instead; name one of %s", a.lead, strings.Join(r.stepTakers(side, att), ", "))
 		}
 		for _, id := range a.hold {
 			if !slices.Contains(att, id) {
@@ -1209,8 +1226,12 @@ func (r *Rules) advancing(s *State, side string, att, hold []string) []string {
 
 // leadUnit: a side's unit for the morale difference when its order names
 // none (ruling H49): the unit its standing order for losses would take the
-// step from, else the best morale.
+// step from, else the best morale; never a tank while another unit is
+// there (ruling H64: the unit must be able to take the step loss).
 func (r *Rules) leadUnit(s *State, side string, ids []string) string {
+	if c := r.stepTakers(side, ids); len(c) > 0 {
+		ids = c
+	}
 	st := s.Standing[side]
 	if st.Lead != "best" && st.Losses != "" && len(ids) > 1 {
 		c := append([]string(nil), ids...)
@@ -1225,6 +1246,19 @@ func (r *Rules) leadUnit(s *State, side string, ids []string) string {
 	}
 	_, who := r.bestMorale(s, side, ids, false)
 	return who
+}
+
+// stepTakers: the units of ids that can take an ordinary step loss: all
+// but French tanks, which lose steps only on a * (0.1).
+func (r *Rules) stepTakers(side string, ids []string) []string {
+	var out []string
+	for _, id := range ids {
+		if side == French && r.d.French[id].Kind == KindTank {
+			continue
+		}
+		out = append(out, id)
+	}
+	return out
 }
 
 func (r *Rules) anyTank(ids []string) bool {

@@ -326,11 +326,13 @@ func (r *Rules) opLegal(s *State, side string) []adjudicator.Choice {
 					att = r.declaredAttackers(s, pa)
 				}
 				var lead, hold []adjudicator.Choice
-				for _, id := range att {
+				for _, id := range r.stepTakers(side, att) {
 					lead = append(lead, leaf(id, "compares its morale and takes the first step loss"))
+				}
+				for _, id := range att {
 					hold = append(hold, leaf(id, "does not advance after combat"))
 				}
-				if len(att) > 1 {
+				if len(lead) > 1 {
 					c.Next = append(c.Next, adjudicator.Choice{Word: "lead", Help: "the unit for the morale difference", Next: lead})
 				}
 				c.Next = append(c.Next, adjudicator.Choice{Word: "hold", Help: "an attacker that stays if the PA is taken", Next: hold})
