@@ -334,18 +334,20 @@ func TestHandToHand_5_5_CriticalHitTankOption(t *testing.T) {
 		s := melee(t)
 		s.VMLosses = 10
 		putV(s, "N>H6", bn88...)
-		putF(s, "H6", "TK-1", "5/7RTA-1")
+		// The company has the tank's morale (5), so the tank no longer
+		// being the morale unit (H64) leaves the column where it was.
+		putF(s, "H6", "TK-1", "1/2REI-1")
 		return s
 	}
 	s := setup()
 	s, ev := roll(t, s, VM, "attack H6 crit tank", 1, 6)
-	has(t, ev, "(18 against 7; PA -3, VM under 20 losses +1) on column 1-2",
+	has(t, ev, "(18 against 8; PA -3, VM under 20 losses +1) on column 1-2",
 		"reroll 6, favourable: DD, and a tank step is lost (VM's choice)", "TK-1 loses a step")
 	if s.French["TK-1"].Steps != 1 || len(s.Hits) != 1 || s.Hits[0].Kind != "disorg" {
 		t.Fatalf("TK-1 %+v, hits %+v", *s.French["TK-1"], s.Hits)
 	}
-	s = mustApply(t, s, French, "disorg 5/7RTA-1")
-	if !s.French["5/7RTA-1"].Disorg || s.French["5/7RTA-1"].Steps != 2 {
+	s = mustApply(t, s, French, "disorg 1/2REI-1")
+	if !s.French["1/2REI-1"].Disorg || s.French["1/2REI-1"].Steps != 2 {
 		t.Fatal("DD applied once")
 	}
 	// Without the option the DD is doubled and the tank is untouched.

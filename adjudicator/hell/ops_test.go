@@ -289,7 +289,7 @@ func TestHandToHand_5_5_TankOptionOncePerPhase(t *testing.T) {
 	s := melee(t)
 	s.VMLosses = 10
 	putV(s, "N>H6", bn88...)
-	putF(s, "H6", "TK-1", "5/7RTA-1")
+	putF(s, "H6", "TK-1", "1/2REI-1")
 	s.Fired["crit-tank"] = true // the option was used earlier this impulse
 	s, ev := roll(t, s, VM, "attack H6 crit tank", 1, 6)
 	has(t, ev, "DD doubled")
