@@ -557,6 +557,7 @@ func (r *Rules) operationsOrder(s *State, side, verb string, args []string, dice
 		return fail("a combat result waits for you: %s", r.hitPrompt(s))
 	}
 	var err error
+	before := stepKey(s)
 	switch s.Step {
 	case StepDrop:
 		err = r.dropOrder(s, verb, args, ev)
@@ -600,8 +601,11 @@ func (r *Rules) operationsOrder(s *State, side, verb string, args []string, dice
 	if err != nil {
 		return err
 	}
-	if verb != "done" {
-		s.Acted = stepKey(s)
+	// Acted marks the step the order was given in, if the game is still
+	// there: an order that ended its step leaves the next one unmarked,
+	// so that the next step may be taken by standing order or skipped.
+	if verb != "done" && stepKey(s) == before {
+		s.Acted = before
 	}
 	r.flow(s, dice, ev)
 	return nil
@@ -668,6 +672,9 @@ func (r *Rules) vmPassable(s *State, loc string) bool { return s.vmDestination(r
 // bases of trenched zones or along lines from captured PAs.
 func (r *Rules) vmOpReach(s *State, from string) map[string]bool {
 	d := r.d
+	if s.vmSurrounded(d, from) {
+		return map[string]bool{} // 4.2.3 (ruling H65)
+	}
 	type node struct {
 		loc  string
 		cost int
