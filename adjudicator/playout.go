@@ -155,7 +155,9 @@ func Playout(rules Rules, o PlayoutOptions, clock func() time.Time) PlayoutStats
 // which are legal at any time (DESIGN: Asynchronous flow).
 const StandingWord = "standing"
 
-func withoutStanding(tree []Choice) []Choice {
+// WithoutStanding is a legal tree less its standing orders: the orders of
+// play (quick-order buttons, playout policies).
+func WithoutStanding(tree []Choice) []Choice {
 	for i, c := range tree {
 		if c.Word == StandingWord {
 			out := append([]Choice(nil), tree[:i]...)
@@ -261,7 +263,7 @@ func playOne(rules Rules, o PlayoutOptions, i uint64, limit int, st *PlayoutStat
 		// Standing orders are legal at any time; a playout sets them in
 		// its prelude only, so that its policy and its figures are those
 		// of the orders of play.
-		tree := withoutStanding(rules.Legal(g.State, side))
+		tree := WithoutStanding(rules.Legal(g.State, side))
 		if side != last {
 			st.Handoffs++
 			handoffs++

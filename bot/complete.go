@@ -89,7 +89,9 @@ func quickOrders(g *adjudicator.Game, c Command, max int) []string {
 	if err != nil || !started(g) || !g.Prompt().Awaits(side) {
 		return nil
 	}
-	orders := adjudicator.Orders(g.Rules.Legal(g.State, side))
+	// Buttons are for the orders of play; standing orders, legal at any
+	// time, are typed (or found by /help prefix:standing).
+	orders := adjudicator.Orders(adjudicator.WithoutStanding(g.Rules.Legal(g.State, side)))
 	if len(orders) == 0 || len(orders) > max {
 		return nil
 	}

@@ -32,7 +32,11 @@ func TestPings_OnlyWhenTheTurnPasses(t *testing.T) {
 	}{
 		{alice, "/order text:done", []string{bob.id}}, // French set-up done: the VM's set-up
 		{bob, "/order text:done", nil},                // the VM's set-up done: the VM's 3.1, still bob
-		{bob, `/order text:"done; done"`, []string{alice.id}},
+		// 3.1, entrenchment; 3.2 with nothing to buy is taken at once
+		// (ruling H63), so the VM decides the week: still bob.
+		{bob, `/order text:"done; done"`, nil},
+		{bob, `/order text:pass`, []string{alice.id}}, // France decides whether to operate
+
 	}
 	for _, s := range steps {
 		o := h.slash(s.who, s.line)
