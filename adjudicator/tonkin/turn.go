@@ -732,6 +732,13 @@ func Turn(as adjudicator.State) int { return st(as).Turn }
 // standing orders both sides first set them (adjudicator.PlayoutTuner).
 func (r *Rules) TunePlayout(o *adjudicator.PlayoutOptions, standing bool) {
 	o.Period = Turn
+	o.PhaseOf = func(as adjudicator.State) string {
+		x := st(as)
+		if x.Step == "" {
+			return x.Phase
+		}
+		return x.Phase + "/" + x.Step
+	}
 	if standing {
 		o.Prelude = StandingAll()
 	}
