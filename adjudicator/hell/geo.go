@@ -338,6 +338,28 @@ func (s *State) vmDestination(d *Data, loc string) bool {
 	return false
 }
 
+// vmSurrounded: 4.2.3 for the VM (ruling H65), a captured PA connected
+// only to French PAs: no line to a captured PA, and no assault base in a
+// trenched zone (4.2.1: the VM's PAs in enemy CR zones are "connected to
+// an assault base in a zone with trenches").
+func (s *State) vmSurrounded(d *Data, pa string) bool {
+	links := d.PALinks[pa]
+	if !s.Captured[pa] || len(links) == 0 {
+		return false
+	}
+	for _, q := range links {
+		if s.Captured[q] {
+			return false
+		}
+	}
+	for _, b := range d.PABases[pa] {
+		if s.Trench[b.Zone] >= 1 {
+			return false
+		}
+	}
+	return true
+}
+
 // surrounded: 4.2.3, a PA connected only to enemy PAs.
 func (s *State) surrounded(d *Data, pa string) bool {
 	links := d.PALinks[pa]

@@ -73,6 +73,8 @@ func (r *Rules) vmStepDests(s *State, id string) map[string]bool {
 		return out
 	}
 	switch {
+	case d.isPA(u.Loc) && s.vmSurrounded(d, u.Loc):
+		// 4.2.3 (ruling H65): "they may not move".
 	case d.isPA(u.Loc):
 		for _, q := range d.PALinks[u.Loc] {
 			if free(q) {
@@ -164,6 +166,9 @@ func (r *Rules) canAssaultMove(s *State, side, id, dest string) error {
 				if err := r.baseRoom(s, id, dest); err != nil && s.Trench[b.Zone] >= 1 {
 					return fail("%v", err)
 				}
+			}
+			if s.vmSurrounded(r.d, u.Loc) {
+				return fail("%s is in a PA connected only to enemy PAs: it may not move, only a successful combat gets it out (4.2.3)", id)
 			}
 			return fail("%s cannot reach %s this impulse: one PA or one assault base, never into an enemy-held PA or a jungle zone (5.3)", id, r.placeName(dest))
 		}
@@ -1402,6 +1407,9 @@ func (r *Rules) canDefMove(s *State, side, id, dest string) error {
 func (r *Rules) vmDefNeighbours(s *State, loc string) []string {
 	d := r.d
 	var out []string
+	if d.isPA(loc) && s.vmSurrounded(d, loc) {
+		return nil // 4.2.3 (ruling H65)
+	}
 	if d.isPA(loc) {
 		for _, q := range d.PALinks[loc] {
 			if s.Captured[q] && len(s.frenchAt(q)) == 0 {

@@ -90,8 +90,8 @@ func (r *Rules) withdrawDestsIn(s *State, side, id string, contested map[string]
 	loc := r.unitAt(s, side, id)
 	var out []string
 	if side == VM {
-		if !d.isPA(loc) || !contested[d.PAs[loc].CR] {
-			return nil
+		if !d.isPA(loc) || !contested[d.PAs[loc].CR] || s.vmSurrounded(d, loc) {
+			return nil // 4.2.3 (ruling H65): no way out of a surrounded PA
 		}
 		for _, z := range d.ZoneOrder {
 			if d.zoneKind(z) == ZoneJungle || d.zoneKind(z) == ZonePeripheral && s.Trench[z] >= 3 {
@@ -107,8 +107,8 @@ func (r *Rules) withdrawDestsIn(s *State, side, id string, contested map[string]
 		return r.frenchWithdrawDests(s, loc, contested)
 	}
 	if d.isPA(loc) {
-		if !contested[d.PAs[loc].CR] || d.inCRC(loc) {
-			return nil
+		if !contested[d.PAs[loc].CR] || d.inCRC(loc) || s.surrounded(d, loc) {
+			return nil // 4.2.3 (ruling H65): no way out of a surrounded PA
 		}
 		if !r.zoneChain(s, d.PAs[loc].Zone, func(z string) bool { return s.Trench[z] == 0 }) {
 			return nil
@@ -155,8 +155,8 @@ func (r *Rules) frenchWithdrawDests(s *State, loc string, contested map[string]b
 	var starts []string
 	own := ""
 	if p, isPA := d.PAs[loc]; isPA {
-		if !contested[p.CR] || d.inCRC(loc) {
-			return nil
+		if !contested[p.CR] || d.inCRC(loc) || s.surrounded(d, loc) {
+			return nil // 4.2.3 (ruling H65): no way out of a surrounded PA
 		}
 		own = p.Zone
 		for _, b := range d.PABases[loc] {

@@ -148,7 +148,9 @@ func (r *Rules) appendEngage(s *State, side string, out []adjudicator.Choice) []
 		}
 		c := leaf(pa, r.placeName(pa))
 		var units []adjudicator.Choice
-		for _, id := range r.attackers(s, French, pa) {
+		// A tank alone does not attack (ruling H64): the list starts with
+		// a company or MG platoon.
+		for _, id := range r.stepTakers(French, r.attackers(s, French, pa)) {
 			units = append(units, leaf(id, "attacks it (name more units after it)"))
 		}
 		c.Next = []adjudicator.Choice{{Word: "with", Help: "only these units attack it", Next: units}}

@@ -82,3 +82,48 @@ func texts(ev *events) string {
 	}
 	return b.String()
 }
+
+// 4.2.3: "If units find themselves located in surrounded PAs connected only
+// to enemy PAs, they may not move, and only a successful combat will get
+// them out" (ruling H65, defect D2 of AUDIT.md): not by the withdrawal at
+// the end of an assault or operation either, on either side.
+func TestWithdraw_4_2_3_SurroundedPAHasNoWayOut(t *testing.T) {
+	// G1's only line goes to G2, held by the VM.
+	for _, half := range []string{French, VM} {
+		s := board(t, half, StepConsolidate)
+		s.Captured["G2"] = true
+		putV(s, "G2", "308/88/23")
+		putF(s, "G1", "1/2REI-1")
+		putF(s, "H1", "1/2REI-2")
+		if d := testRules.withdrawDests(s, French, "1/2REI-1"); len(d) != 0 {
+			t.Fatalf("%s half: a French company in surrounded G1 may withdraw to %v", half, d)
+		}
+		if half == French {
+			mustRefuse(t, s, French, "withdraw 1/2REI-1 H1", "cannot withdraw")
+		}
+	}
+	// The VM in a captured PA joined only to French PAs, and by no
+	// assault base to a trenched zone (4.2.1): G1 captured, G2 French,
+	// zones C, A and N untrenched; the battalion in G1 neither withdraws
+	// nor moves.
+	s := board(t, VM, StepConsolidate)
+	s.Trench["E"] = 3
+	s.Captured["G1"] = true
+	putV(s, "G1", "308/88/23")
+	putF(s, "G2", "1/2REI-1")
+	if d := testRules.withdrawDests(s, VM, "308/88/23"); len(d) != 0 {
+		t.Fatalf("a VM battalion in surrounded G1 may withdraw to %v", d)
+	}
+	s.Step = StepAdvance
+	if d := testRules.vmStepDests(s, "308/88/23"); len(d) != 0 {
+		t.Fatalf("a VM battalion in surrounded G1 may move to %v", d)
+	}
+	if d := testRules.vmOpReach(s, "G1"); len(d) != 0 {
+		t.Fatalf("a VM battalion in surrounded G1 reaches %v in operational movement", d)
+	}
+	// A trenched zone behind one of G1's assault bases connects it.
+	s.Trench["A"] = 1
+	if d := testRules.vmStepDests(s, "308/88/23"); !d["A>G1"] {
+		t.Fatalf("G1 with a base in trenched zone A: may move to %v, want A>G1", d)
+	}
+}
