@@ -241,3 +241,25 @@ func TestAssaultMove_4_2_3_SurroundedPAHasNoWayOut(t *testing.T) {
 		}
 	}
 }
+
+// 6.2 "French operations are performed in the same manner as VM assaults",
+// and 5.3 "if the PA is empty, the unit may enter" (ruling H66, defect D4
+// of AUDIT.md): France enters an empty VM-held PA in its movement step and
+// retakes it; a PA holding any VM counter is refused with the reason.
+func TestAssaultMove_6_2_3_FranceEntersAnEmptyVMPA(t *testing.T) {
+	s := board(t, French, StepAdvance)
+	s.Captured["H6"] = true
+	putF(s, "H1", "1/2REI-1", "1/2REI-2")
+	s, ev := loose(t, s, French, "move 1/2REI-1 H6", 1)
+	has(t, ev, "1/2REI-1 moves")
+	if s.French["1/2REI-1"].Loc != "H6" || s.Captured["H6"] {
+		t.Fatalf("1/2REI-1 at %s, H6 captured %v: France did not retake the empty PA", s.French["1/2REI-1"].Loc, s.Captured["H6"])
+	}
+	// A VM counter (a dummy too: France cannot tell) keeps it out.
+	s = board(t, French, StepAdvance)
+	s.Captured["H6"] = true
+	putF(s, "H1", "1/2REI-1")
+	putV(s, "H6", "308/88/23")
+	s.VM["308/88/23"].Engaged, s.VM["308/88/23"].Revealed = false, false
+	mustRefuse(t, s, French, "move 1/2REI-1 H6", "holds VM units: a unit enters only an empty PA")
+}

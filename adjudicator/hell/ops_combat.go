@@ -119,11 +119,13 @@ func (r *Rules) frenchStepDests(s *State, id string) map[string]bool {
 			for pa := range r.frenchOpReach(s, u.Loc) {
 				out[pa] = true
 			}
-		} else {
-			for _, q := range d.PALinks[u.Loc] {
-				if !s.Captured[q] && len(s.vmAt(q)) == 0 {
-					out[q] = true
-				}
+		}
+		// 5.3 with 6.2 (ruling H66): "if the PA is empty, the unit may
+		// enter", French or VM-held; France cannot tell a dummy from a
+		// battalion, so any VM counter keeps it out.
+		for _, q := range d.PALinks[u.Loc] {
+			if len(s.vmAt(q)) == 0 {
+				out[q] = true
 			}
 		}
 		for _, b := range d.PABases[u.Loc] {
@@ -140,7 +142,7 @@ func (r *Rules) frenchStepDests(s *State, id string) map[string]bool {
 		// 6.2.3: no assault base while enemy units share the zone.
 		for _, b := range d.ZoneBases[u.Loc] {
 			for _, pa := range b.PAs {
-				if !s.Captured[pa] && len(s.vmAt(pa)) == 0 {
+				if len(s.vmAt(pa)) == 0 { // ruling H66: an empty VM PA too
 					out[pa] = true
 				}
 			}
@@ -181,7 +183,13 @@ func (r *Rules) canAssaultMove(s *State, side, id, dest string) error {
 		if s.surrounded(r.d, s.French[id].Loc) {
 			return fail("%s is in a PA connected only to enemy PAs: it may not move, only a successful combat gets it out (4.2.3)", id)
 		}
-		return fail("%s cannot reach %s this impulse: infantry moves one PA or one zone (6.2.3)", id, r.placeName(dest))
+		if len(s.vmAt(dest)) > 0 && r.d.isPA(dest) {
+			return fail("%s holds VM units: a unit enters only an empty PA; designate it and attack it (5.3, 6.2.1, 6.2.5)", r.placeName(dest))
+		}
+		if len(s.vmAt(s.French[id].Loc)) > 0 && !r.d.isPA(s.French[id].Loc) {
+			return fail("%s cannot reach %s: a French unit in a zone holding enemy units may not use its assault bases (6.2.5)", id, r.placeName(dest))
+		}
+		return fail("%s cannot reach %s this impulse: infantry moves one PA along a line, one zone, or through an assault base into a PA (6.2.3)", id, r.placeName(dest))
 	}
 	return nil
 }
