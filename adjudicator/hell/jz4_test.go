@@ -2,6 +2,7 @@ package hell
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -38,4 +39,34 @@ func TestJZ4_6_2_7_BreakOffLeavesTheZone(t *testing.T) {
 		t.Fatalf("broke off to %s: %+v\n%s", u.Loc, *u, ev)
 	}
 	has(t, ev, "breaks off in Jungle Zone 4 (JZ4) and withdraws to Jungle Zone 1 (JZ1)")
+}
+
+// 6.2.7: "The units are automatically Fatigued and are inactive until the
+// end of the round" (ruling H67, defect D3 of AUDIT.md): a battalion that
+// broke off neither moves in defence nor fires in a later impulse of the
+// round; the next round it is active again.
+func TestBreakOff_6_2_7_InactiveUntilTheEndOfTheRound(t *testing.T) {
+	s := board(t, French, StepBreakOff)
+	s.Trench["N"], s.Trench["A"], s.Trench["K"] = 1, 1, 1
+	putV(s, "N", "308/88/23")
+	putF(s, "N", "1/2REI-1")
+	ns, ev := loose(t, s, VM, "breakoff N", 3)
+	has(t, ev, "inactive until the end of the round")
+	jz := ns.VM["308/88/23"].Loc
+	// The next impulse: France fights in zone A next to the jungle zone.
+	ns.Impulse, ns.Step = 2, StepDefMove
+	ns.Hit = map[string]bool{"N": true, "A": true}
+	ns.Moved = nil
+	if err := testRules.canDefMove(ns, VM, "308/88/23", "A"); err == nil || !strings.Contains(err.Error(), "inactive until the end of the round") {
+		t.Fatalf("a battalion that broke off in %s reinforces A: %v", jz, err)
+	}
+	if ids, _, _, _ := testRules.firers(ns, VM, jz); len(ids) != 0 {
+		t.Fatalf("a battalion that broke off fires: %v", ids)
+	}
+	// The round ends: active again.
+	ev2 := &events{}
+	testRules.endHalf(ns, ev2)
+	if ns.VM["308/88/23"].Inactive {
+		t.Fatal("still inactive in the next round")
+	}
 }

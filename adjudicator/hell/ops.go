@@ -94,6 +94,7 @@ func (r *Rules) startRound(s *State, n int, ev *events) {
 	s.Recon, s.Fired, s.Hit, s.Moved = nil, nil, nil, nil
 	for _, u := range s.VM {
 		u.Revealed, u.Engaged = false, false // 6.1: revealed until the end of the round
+		u.Inactive = false                   // 6.2.7: inactive until the end of the round
 	}
 	s.Half, s.Step = VM, StepDrop
 	if s.EndOffer != "" {
@@ -106,6 +107,11 @@ func (r *Rules) startRound(s *State, n int, ev *events) {
 // the round.
 func (r *Rules) endHalf(s *State, ev *events) {
 	s.Impulse, s.Fired, s.Hit, s.Moved = 0, nil, nil, nil
+	if s.Half == French {
+		for _, u := range s.VM {
+			u.Inactive = false // 6.2.7: inactive until the end of the round
+		}
+	}
 	if s.Half == VM {
 		s.Half, s.Step = French, StepMove
 		ev.pub("4: the French half of round %d: operational movement (4.2.2).", s.Round)

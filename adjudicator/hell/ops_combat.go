@@ -284,6 +284,10 @@ func (r *Rules) stepMove(s *State, side, id, dest string, ev *events) {
 // Fatigued, and the worst VM loss marker.
 func (r *Rules) firers(s *State, side, loc string) (ids []string, strength int, fatigued bool, losses int) {
 	units := s.sideAt(side, loc)
+	if side == VM {
+		// 6.2.7 (ruling H67): a battalion that broke off does not fire.
+		units = slices.DeleteFunc(units, func(id string) bool { return s.VM[id].Inactive })
+	}
 	if side == VM && r.d.zoneKind(loc) == ZonePeripheral {
 		sort.SliceStable(units, func(i, j int) bool { return r.d.VM[units[i]].Fire > r.d.VM[units[j]].Fire })
 		if lvl := s.Trench[loc]; len(units) > lvl {
@@ -1391,6 +1395,9 @@ func (r *Rules) canDefMove(s *State, side, id, dest string) error {
 		return nil
 	}
 	u := s.VM[id]
+	if u.Inactive {
+		return fail("%s broke off this round: it is inactive until the end of the round (6.2.7)", id)
+	}
 	if u.Dummy || u.Disorg || !d.onMap(u.Loc) {
 		return fail("%s may not move now (6.2.6)", id)
 	}
@@ -1532,8 +1539,9 @@ func (r *Rules) breakOffOrder(s *State, verb string, args []string, ev *events) 
 	for _, id := range s.sideAt(VM, z) {
 		u := s.VM[id]
 		u.Loc, u.Fatigued, u.Engaged, u.Revealed, u.Disorg = jz, true, false, false, false
+		u.Inactive = true // 6.2.7 (ruling H67): until the end of the round
 	}
-	ev.pub("6.2.7: the VM breaks off in %s and withdraws to %s, Fatigued.", r.d.locName(z), r.d.locName(jz))
+	ev.pub("6.2.7: the VM breaks off in %s and withdraws to %s, Fatigued and inactive until the end of the round.", r.d.locName(z), r.d.locName(jz))
 	ev.mark("", "move", z, jz)
 	r.reportUpkeep(s.upkeep(r.d), ev)
 	return nil

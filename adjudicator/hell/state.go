@@ -56,6 +56,9 @@ type VUnit struct {
 	Engaged  bool   `json:"engaged,omitempty"`  // 5.1/6.2.1: takes part in this assault
 	Fatigued bool   `json:"fatigued,omitempty"`
 	Disorg   bool   `json:"disorg,omitempty"`
+	// Inactive: broke off (6.2.7), "inactive until the end of the round"
+	// (ruling H67).
+	Inactive bool `json:"inactive,omitempty"`
 	// Return is the turn a battalion on the Game Turn track comes back;
 	// Recover marks a reconstitution (one step back per turn on the track).
 	Return  int  `json:"return,omitempty"`
