@@ -70,3 +70,34 @@ func TestBreakOff_6_2_7_InactiveUntilTheEndOfTheRound(t *testing.T) {
 		t.Fatal("still inactive in the next round")
 	}
 }
+
+// 6.2.6: "A VM battalion may perform defensive movement and be flipped at
+// the beginning of the following impulse" (ruling H68, the rule AUDIT.md
+// found missing): a hidden battalion that reinforced an attacked zone is
+// engaged, publicly, when France's next impulse begins.
+func TestDefMove_6_2_6_FlippedAtTheFollowingImpulse(t *testing.T) {
+	s := board(t, French, StepDefMove)
+	s.Trench["E"], s.Trench["C"] = 1, 1
+	putF(s, "E", "1/2REI-1")
+	s.Hit["E"] = true
+	putV(s, "C", "308/88/23")
+	s.VM["308/88/23"].Engaged, s.VM["308/88/23"].Revealed = false, false
+	ns, _ := loose(t, s, VM, "move 308/88/23 E", 1)
+	if u := ns.VM["308/88/23"]; u.Loc != "E" {
+		t.Fatalf("did not move: %+v", *u)
+	}
+	ev := &events{}
+	testRules.startImpulse(ns, 2, ev)
+	if u := ns.VM["308/88/23"]; !u.Engaged || !u.Revealed {
+		t.Fatalf("not flipped at the next impulse: %+v", *u)
+	}
+	if !strings.Contains(texts(ev), "6.2.6: VM battalion(s) that moved in defence are flipped: 308/88/23") {
+		t.Fatalf("no announcement: %s", texts(ev))
+	}
+	// Once only: the impulse after that flips nobody again.
+	ev = &events{}
+	testRules.startImpulse(ns, 3, ev)
+	if strings.Contains(texts(ev), "6.2.6") {
+		t.Fatalf("flipped twice: %s", texts(ev))
+	}
+}

@@ -107,8 +107,9 @@ func (r *Rules) startRound(s *State, n int, ev *events) {
 // the round.
 func (r *Rules) endHalf(s *State, ev *events) {
 	s.Impulse, s.Fired, s.Hit, s.Moved = 0, nil, nil, nil
-	if s.Half == French {
-		for _, u := range s.VM {
+	for _, u := range s.VM {
+		u.DefMoved = false // 6.2.6: no following impulse
+		if s.Half == French {
 			u.Inactive = false // 6.2.7: inactive until the end of the round
 		}
 	}
@@ -352,6 +353,7 @@ func (r *Rules) startImpulse(s *State, n int, ev *events) {
 	} else {
 		s.Step = StepBombard
 		ev.pub("6: French operation, impulse %d of 3.", n)
+		r.flipDefMoved(s, ev)
 	}
 }
 

@@ -1501,7 +1501,31 @@ func (r *Rules) defMoveOrder(s *State, side, verb string, args []string, ev *eve
 		return err
 	}
 	r.stepMove(s, side, id, dest, ev)
+	if side == VM {
+		s.VM[id].DefMoved = true // 6.2.6 (ruling H68)
+	}
 	return nil
+}
+
+// flipDefMoved: 6.2.6, "A VM battalion may perform defensive movement and
+// be flipped at the beginning of the following impulse" (ruling H68).
+func (r *Rules) flipDefMoved(s *State, ev *events) {
+	var flipped []string
+	for _, id := range r.unitIDs(s, VM) {
+		u := s.VM[id]
+		if !u.DefMoved {
+			continue
+		}
+		u.DefMoved = false
+		if r.d.onMap(u.Loc) && (!u.Revealed || !u.Engaged) {
+			u.Revealed, u.Engaged = true, true
+			flipped = append(flipped, id+lossText(u)+" at "+r.d.locName(u.Loc))
+		}
+	}
+	if len(flipped) > 0 {
+		ev.list = append(ev.list, adjudicator.Event{Audience: adjudicator.Everyone, Reveals: true,
+			Text: fmt.Sprintf("6.2.6: VM battalion(s) that moved in defence are flipped: %s.", strings.Join(flipped, ", "))})
+	}
 }
 
 // ---- 6.2.7 break-off, and the end of an impulse ----

@@ -59,6 +59,9 @@ type VUnit struct {
 	// Inactive: broke off (6.2.7), "inactive until the end of the round"
 	// (ruling H67).
 	Inactive bool `json:"inactive,omitempty"`
+	// DefMoved: moved in defence this impulse (6.2.6), flipped at the
+	// beginning of the following impulse (ruling H68).
+	DefMoved bool `json:"defmoved,omitempty"`
 	// Return is the turn a battalion on the Game Turn track comes back;
 	// Recover marks a reconstitution (one step back per turn on the track).
 	Return  int  `json:"return,omitempty"`
