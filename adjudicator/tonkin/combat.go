@@ -759,6 +759,21 @@ func (r *Rules) kill(s *State, u *Unit, ev *events) {
 	case "hq", "leader", "dump":
 		u.Loc = LocDead
 		ev.pub("6.13: %s is eliminated.", u.ID)
+		switch {
+		case t.Kind == "hq":
+			// 3.11: -4, placed in a friendly city one game turn later.
+			u.Avail = s.Turn + 1
+			r.addVP(s, r.chartInt("victory_points", "fef_hq_lost"), ev, "3.11: the FEF loses its HQ; it returns in a friendly city next turn")
+		case t.Kind == "leader" && !u.Giap:
+			// 3.3: +20, flipped to Giap, placed on a regiment one
+			// game turn later.
+			u.Giap, u.Avail = true, s.Turn+1
+			r.addVP(s, r.chartInt("victory_points", "uncle_ho_lost"), ev, "3.3: the VM loses Uncle Ho; the counter flips to Giap, who comes back on a VM regiment next turn")
+		case t.Kind == "leader":
+			u.Avail = 0
+			s.GiapKilled = true
+			ev.pub("6.16: the FEF kills Giap: a FEF decisive victory at the end of the turn, unless the VM then occupies Hanoi.")
+		}
 		return
 	}
 	if u.Side == FEF && t.Nationality != "minority" && !r.nearSupplied(s, at) {
@@ -963,12 +978,8 @@ func (r *Rules) walkIn(s *State, f *fight, left []defender, fought bool, ev *eve
 		switch r.typ(d.u).Kind {
 		case "dump":
 			r.capture(s, f.side, d.u, ev)
-		case "hq":
-			r.kill(s, d.u, ev)
-			r.addVP(s, r.chartInt("victory_points", "fef_hq_lost"), ev, "3.11: the FEF loses its HQ")
-		case "leader":
-			r.kill(s, d.u, ev)
-			r.addVP(s, r.chartInt("victory_points", "uncle_ho_lost"), ev, "3.3: the VM loses Uncle Ho")
+		case "hq", "leader":
+			r.kill(s, d.u, ev) // with its victory points (3.3, 3.11)
 		default:
 			if d.u.Loc == f.target {
 				r.kill(s, d.u, ev)
@@ -1010,6 +1021,10 @@ func (r *Rules) occupation(s *State, ev *events) {
 	if s.Phase == PhaseOver {
 		return
 	}
+	if r.vmInHanoi(s) && !s.HanoiLost {
+		s.HanoiLost = true
+		ev.pub("6.16: the VM occupies Hanoi.")
+	}
 	changed := false
 	for _, u := range r.d.Map.Urban {
 		fef, vm := r.garrisonAt(s, u.Hex) != "", false
@@ -1028,4 +1043,18 @@ func (r *Rules) occupation(s *State, ev *events) {
 	if changed {
 		r.recountMontagnard(s, ev)
 	}
+}
+
+// vmInHanoi: a VM unit occupies Hanoi (6.16).
+func (r *Rules) vmInHanoi(s *State) bool {
+	h, ok := r.urban["Hanoi"]
+	if !ok {
+		return false
+	}
+	for _, u := range s.Units {
+		if u.Side == VM && u.Loc == h.Hex {
+			return true
+		}
+	}
+	return false
 }

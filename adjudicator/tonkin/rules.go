@@ -103,7 +103,7 @@ func (r *Rules) scenarios(id string) (first, final Scenario, err error) {
 
 // StateVersion implements adjudicator.StateVersioner: bump it when State
 // changes shape, so stored snapshots are replayed instead of misread.
-func (r *Rules) StateVersion() int { return 3 }
+func (r *Rules) StateVersion() int { return 4 }
 
 // Setup implements adjudicator.Rules (Basics: Setup, Scenarios).
 func (r *Rules) Setup(scenario string, _ adjudicator.Options) (adjudicator.State, error) {
@@ -376,6 +376,14 @@ func (r *Rules) validate(s *State) error {
 		}
 		if u.Steps < 0 || u.Steps > t.Steps {
 			return fmt.Errorf("unit %s: %d steps", u.ID, u.Steps)
+		}
+		if _, ok := r.hexes[u.Pend]; u.Pend != "" && (!ok || u.Loc != LocDead) {
+			return fmt.Errorf("unit %s: mobilized at %q", u.ID, u.Pend)
+		}
+	}
+	for _, w := range s.Withdraw {
+		if w != "Withdraw" && w != "With para" {
+			return fmt.Errorf("unknown withdrawal %q", w)
 		}
 	}
 	for side, st := range s.Standing {

@@ -28,6 +28,8 @@ const (
 // turn (8.0) are resolved by the rules between them, with the dice of the
 // order that ends the phase before.
 const (
+	PhaseRein1 = "rein1" // 3.0: the 1st player's replacements and reinforcements
+	PhaseRein2 = "rein2" // 3.0: the 2nd player's
 	PhaseMove1 = "move1" // 5.0: the 1st player's movement
 	PhaseOps1  = "ops1"  // 6.0: the 1st player's operation phase
 	PhaseMove2 = "move2" // 8.0: the 2nd player's movement
@@ -98,6 +100,26 @@ type State struct {
 	Refuser string `json:"refuser,omitempty"`
 	Forced  bool   `json:"forced,omitempty"`
 
+	// The replacements and reinforcements phase (3.0): the VM's supply
+	// dumps rolled 5-6 and not yet placed (3.6); the FEF's dumps to place
+	// (3.10), battalions it may bring in free (3.7) and those it paid
+	// for (0.5 each, rounded up over the phase), replacement steps bought
+	// and not used, victory points paid for them this turn and steps
+	// brought by air (3.11), and the withdrawals due (3.9).
+	VMDumpsFree int      `json:"vm_dumps_free,omitempty"`
+	FEFDumpsDue int      `json:"fef_dumps_due,omitempty"`
+	FEFFree     int      `json:"fef_free,omitempty"`
+	FEFPaid     int      `json:"fef_paid,omitempty"`
+	FEFSteps    int      `json:"fef_steps,omitempty"`
+	FEFBought   int      `json:"fef_bought,omitempty"`
+	FEFAirSteps int      `json:"fef_air_steps,omitempty"`
+	Withdraw    []string `json:"withdraw,omitempty"`
+	// GiapKilled: the FEF killed Giap this turn (6.16: a FEF decisive
+	// victory at the end of the turn).
+	GiapKilled bool `json:"giap_killed,omitempty"`
+	// HanoiLost: the VM occupied Hanoi during this turn (6.16).
+	HanoiLost bool `json:"hanoi_lost,omitempty"`
+
 	// The end: the winner ("" for none) and why (8.0, 6.16).
 	Winner string `json:"winner,omitempty"`
 	Reason string `json:"reason,omitempty"`
@@ -117,6 +139,9 @@ func (s *State) clone() *State {
 	c.NoGarrison = append([]string{}, s.NoGarrison...)
 	if s.GarrisonOoS != nil {
 		c.GarrisonOoS = append([]string{}, s.GarrisonOoS...)
+	}
+	if s.Withdraw != nil {
+		c.Withdraw = append([]string{}, s.Withdraw...)
 	}
 	if s.Standing != nil {
 		c.Standing = map[string]Standing{}
@@ -166,6 +191,17 @@ type Unit struct {
 	Trench bool   `json:"trench,omitempty"` // 6.10
 	Spent  bool   `json:"spent,omitempty"`  // a supply dump being spent (6.2)
 	Moved  bool   `json:"moved,omitempty"`  // moved in this movement phase (5.0)
+	// Avail: the turn from which a unit off the map may come back (3.3
+	// Giap, 3.9, 3.11), or a VM-group be used or mobilized again (3.1,
+	// 3.2). Pend: the hex a dead VM counter is mobilized at when the VM's
+	// phase ends (3.1; the VM's alone to see). Refit: steps replaced this
+	// phase (3.2: 2 at a time). New: received this phase (3.4). Giap:
+	// Uncle Ho's counter flipped (3.3).
+	Avail int    `json:"avail,omitempty"`
+	Pend  string `json:"pend,omitempty"`
+	Refit int    `json:"refit,omitempty"`
+	New   bool   `json:"new,omitempty"`
+	Giap  bool   `json:"giap,omitempty"`
 }
 
 // Encode implements adjudicator.State.

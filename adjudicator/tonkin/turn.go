@@ -17,9 +17,9 @@ import (
 // operation phase and end movement, then the 2nd player's.
 func (s *State) phaseOwner() string {
 	switch s.Phase {
-	case PhaseMove1, PhaseOps1, PhaseEnd1:
+	case PhaseRein1, PhaseMove1, PhaseOps1, PhaseEnd1:
 		return s.First
-	case PhaseMove2, PhaseOps2, PhaseEnd2:
+	case PhaseRein2, PhaseMove2, PhaseOps2, PhaseEnd2:
 		return s.second()
 	}
 	return ""
@@ -40,6 +40,8 @@ func (s *State) awaited() string {
 }
 
 var phaseNames = map[string]string{
+	PhaseRein1: "1st player replacements and reinforcements (3.0)",
+	PhaseRein2: "2nd player replacements and reinforcements (3.0)",
 	PhaseMove1: "1st player movement (5.0)",
 	PhaseOps1:  "1st player operation phase (6.0)",
 	PhaseMove2: "2nd player movement (8.0, 5.0)",
@@ -88,6 +90,8 @@ func (r *Rules) opsText(s *State) string {
 // deadline. It is public: it names nothing hidden.
 func (r *Rules) decision(s *State) (decision, def string) {
 	switch s.Phase {
+	case PhaseRein1, PhaseRein2:
+		return r.reinDecision(s), "done"
 	case PhaseMove1, PhaseMove2, PhaseEnd1, PhaseEnd2:
 		return "move your units: " + r.moveHelp() + ", then `done`", "done"
 	case PhaseOps1, PhaseOps2:
@@ -174,6 +178,8 @@ func (r *Rules) legal(s *State, side adjudicator.Side) []adjudicator.Choice {
 		out = append(out, r.barrageChoices(s, string(side))...)
 		out = append(out, r.optionChoices(s, string(side))...)
 		return append(out, adjudicator.Choice{Word: "pass", Complete: true, Help: help})
+	case PhaseRein1, PhaseRein2:
+		return append(r.reinChoices(s, string(side)), adjudicator.Choice{Word: "done", Complete: true, Help: "end your replacements and reinforcements phase (3.0)"})
 	}
 	return append(r.moveChoices(s, string(side)), adjudicator.Choice{Word: "done", Complete: true, Help: "end this movement phase"})
 }
@@ -282,6 +288,8 @@ func (r *Rules) applyOrder(s *State, side string, w []string, dice adjudicator.D
 	switch s.Phase {
 	case PhaseOps1, PhaseOps2:
 		return r.opsOrder(s, side, verb, args, dice, ev)
+	case PhaseRein1, PhaseRein2:
+		return r.reinOrder(s, side, verb, args, dice, ev)
 	}
 	switch verb {
 	case "move":
@@ -581,6 +589,12 @@ func (r *Rules) advance(s *State, dice adjudicator.Dice, ev *events) {
 		u.Moved = false
 	}
 	switch s.Phase {
+	case PhaseRein1:
+		s.Phase = PhaseRein2
+		r.enterRein(s, dice, ev)
+	case PhaseRein2:
+		r.supplyCheck(s, ev) // 4.0 (RULINGS T33)
+		s.Phase = PhaseMove1
 	case PhaseMove1:
 		s.Phase = PhaseOps1
 		r.enterOps(s, dice, ev)
@@ -602,6 +616,26 @@ func (r *Rules) advance(s *State, dice adjudicator.Dice, ev *events) {
 // or the scenario's end and its marginal victory.
 func (r *Rules) endTurn(s *State, dice adjudicator.Dice, ev *events) {
 	fef, vm := r.limits(s.Month)
+	hanoi := r.vmInHanoi(s)
+	switch {
+	case hanoi:
+		why := "6.16: the VM occupies Hanoi at the end of " + MonthName(s.Month) + ": a VM decisive victory"
+		if s.GiapKilled {
+			why += " (Giap was killed this turn, and the VM holding Hanoi wins the game)"
+		}
+		r.over(s, VM, why, ev)
+		return
+	case s.GiapKilled:
+		r.over(s, FEF, "6.16: the FEF killed Giap during "+MonthName(s.Month)+": a FEF decisive victory at the end of the turn", ev)
+		return
+	case s.HanoiLost:
+		s.HanoiLost = false
+		r.addVP(s, r.chartInt("victory_points", "hanoi_lost_and_recaptured"), ev, "6.16: the FEF lost Hanoi and recaptured it during the turn")
+		r.checkInstant(s, ev)
+		if s.Phase == PhaseOver {
+			return
+		}
+	}
 	switch {
 	case s.VP >= fef:
 		r.over(s, FEF, fmt.Sprintf("8.0: at the end of %s the victory points stand at %d, the FEF's outer limit for %s (%d): a FEF decisive victory", MonthName(s.Month), s.VP, s.Month[:4], fef), ev)
@@ -677,8 +711,9 @@ func (r *Rules) newTurn(s *State, m string, dice adjudicator.Dice, ev *events) {
 		s.First = VM
 	}
 	ev.pub("2.0: initiative roll %d: %s is the 1st player, %s the 2nd.", d, sideName(s.First), sideName(s.second()))
-	r.supplyCheck(s, ev) // 4.0 (RULINGS T33)
-	s.Phase = PhaseMove1
+	s.FEFBought, s.GiapKilled, s.HanoiLost = 0, false, false
+	s.Phase = PhaseRein1 // 3.0, then the supply check (4.0)
+	r.enterRein(s, dice, ev)
 }
 
 // rainEnds: rain in the rain season ends the scenario at once (Basics:

@@ -193,7 +193,7 @@ func TestSection8_0_TurnSequence(t *testing.T) {
 		t.Errorf("turn 1: %s, want %s", got, want)
 	}
 	has(t, ev, "=== Turn 2 (November 1950) begins. ===", "2.0: weather roll 2 (November 1950 rain on 1-1): sunny.", "2.0: initiative roll 4: the FEF is the 1st player, the VM the 2nd.")
-	if s.Month != "1950-11" || s.First != FEF || s.Weather != "sun" || s.Phase != PhaseMove1 || s.awaited() != FEF {
+	if s.Month != "1950-11" || s.First != FEF || s.Weather != "sun" || s.Phase != PhaseRein1 || s.awaited() != FEF {
 		t.Errorf("turn 2: %s %s %s %s", s.Month, s.First, s.Weather, s.Phase)
 	}
 }
@@ -234,7 +234,7 @@ func TestSection8_0_Victory(t *testing.T) {
 			s.Month, s.VP = c.month, c.vp
 			rolls := []int{}
 			if c.winner == "" {
-				rolls = []int{6, 1}
+				rolls = []int{6, 4}
 			}
 			s, ev := endOfTurn(t, r, s, rolls...)
 			if s.Winner != c.winner || (c.winner != "") != (s.Phase == PhaseOver) {
@@ -270,9 +270,9 @@ func TestSection2_0_Weather(t *testing.T) {
 	s := setup(t, r, "1950")
 	s.Month, s.VMFoot, s.FEFStrikes = "1951-02", 0, 1
 	full := r.airTransports("1951-03")
-	s, ev := endOfTurn(t, r, s, 1, 3) // March: rain on 1
+	s, ev := endOfTurn(t, r, s, 1, 3, 1, 1) // March: rain on 1; the VM's two dumps (3.6)
 	has(t, ev, "2.0: weather roll 1 (March 1951 rain on 1-1): rain.", "except along road and rail", "initiative roll 3: the VM is the 1st player")
-	if s.Weather != "rain" || s.FEFAir != full/2 || s.FEFStrikes != 3 || s.VMFoot != 2 || s.Phase != PhaseMove1 || s.First != VM {
+	if s.Weather != "rain" || s.FEFAir != full/2 || s.FEFStrikes != 3 || s.VMFoot != 2 || s.Phase != PhaseRein1 || s.First != VM {
 		t.Errorf("rain in March: %+v", s)
 	}
 	s, _ = endOfTurn(t, r, s, 2, 5)
@@ -281,7 +281,7 @@ func TestSection2_0_Weather(t *testing.T) {
 	}
 	// December never rains
 	s.Month = "1950-11"
-	_, ev = endOfTurn(t, r, s, 1, 1)
+	_, ev = endOfTurn(t, r, s, 1, 1, 1, 1)
 	has(t, ev, "(December 1950 never rains): sunny")
 	// rain in June ends the scenario
 	s = setup(t, r, "1950")
@@ -294,10 +294,10 @@ func TestSection2_0_Weather(t *testing.T) {
 	// in a campaign the game goes on in September
 	s = setup(t, r, "1950-1951")
 	s.Month = "1951-06"
-	s, ev = endOfTurn(t, r, s, 4, 1, 2)
+	s, ev = endOfTurn(t, r, s, 4, 1, 2, 1, 1)
 	has(t, ev, "rain in the rain season ends this year's scenario; the campaign goes on in September 1951 (RULINGS T17)",
 		"=== Turn 3 (September 1951) begins. ===", "weather roll 1 (September 1951 rain on 1-2): rain.")
-	if s.Month != "1951-09" || s.Phase != PhaseMove1 || s.First != VM {
+	if s.Month != "1951-09" || s.Phase != PhaseRein1 || s.First != VM {
 		t.Errorf("campaign: %s %s %s", s.Month, s.Phase, s.First)
 	}
 }

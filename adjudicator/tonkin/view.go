@@ -144,6 +144,8 @@ func label(u *Unit, t UnitType) string {
 	switch {
 	case u.Type == "DR":
 		return "DR"
+	case u.Type == "HO" && u.Giap:
+		return "Giap" // 3.3: the counter flipped
 	case u.Type == "HO":
 		return "Ho"
 	case u.Type == "HQ":
@@ -369,6 +371,15 @@ func (r *Rules) status(s *State, b *BoardView, v adjudicator.Viewer) []string {
 			}
 		}
 		lines = append(lines, fmt.Sprintf("VM counters hidden from the FEF: %d VM-groups, %d Pathet Lao, %d dummies; the FEF cannot look into VM stacks in forest.", n["VMG"], n["PL"], n["DUMMY"]))
+		var pend []string
+		for _, u := range s.Units {
+			if u.Pend != "" {
+				pend = append(pend, u.ID+" at "+u.Pend)
+			}
+		}
+		if len(pend) > 0 {
+			lines = append(lines, "To be mobilized when the VM's phase ends (3.1): "+strings.Join(pend, ", ")+".")
+		}
 	} else {
 		lines = append(lines, fmt.Sprintf("Hidden VM counters (VM-groups, Pathet Lao or dummies): %d; VM stacks in forest, closed to view: %d.", hidden, opaque))
 	}
