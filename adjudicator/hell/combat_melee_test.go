@@ -887,3 +887,39 @@ func TestHandToHand_CombatResults_TankIsNeverTheMoraleUnit(t *testing.T) {
 		t.Fatalf("the tank lost a step on D1+T")
 	}
 }
+
+// 6.2.5: a French critical hit, reroll 1-3: "If a tank is present, it
+// suffers one step loss" (ruling H69): a tank attacking from another place
+// than the first unit listed is not spared.
+func TestHandToHand_6_2_5_FrenchCriticalHitTankFromAnotherPlace(t *testing.T) {
+	s := frenchMelee(t)
+	putV(s, "H7", "316/176/888")
+	putF(s, "H6", "1/2REI-1")
+	putF(s, "H2", "TK-1", "1/2REI-2")
+	designate(s, "H7")
+	s, ev := loose(t, s, French, "attack H7", 1)
+	has(t, ev, "unfavourable")
+	if s.French["TK-1"].Steps != 1 {
+		t.Fatalf("the tank attacking from H2 kept its steps:\n%s", ev)
+	}
+}
+
+// 3.1: "if the covering battalion leaves for any reason, the Trench marker
+// is immediately reduced to Level 2" (ruling H70, defect D5 of AUDIT.md):
+// the only battalion in level-3 zone N advances after combat into H6; N,
+// still next to French-held Huguette, drops at once, not at the end of
+// the assault.
+func TestHandToHand_3_1_UpkeepWhenTheCoverAdvances(t *testing.T) {
+	s := melee(t)
+	putV(s, "N>H6", "308/88/23")
+	putF(s, "H6", "BT3-1")
+	putF(s, "H1", "1/2REI-2")
+	s, ev := loose(t, s, VM, "attack H6", 6)
+	if s.VM["308/88/23"].Loc != "H6" {
+		t.Fatalf("no advance:\n%s", ev)
+	}
+	if s.Trench["N"] != 2 {
+		t.Fatalf("zone N at level %d after its cover advanced:\n%s", s.Trench["N"], ev)
+	}
+	has(t, ev, "drops to level 2")
+}

@@ -1199,7 +1199,10 @@ func (r *Rules) melee(s *State, side, pa string, att []string, a attackOrder, di
 		if again <= 3 {
 			single = true
 			text += fmt.Sprintf(": roll 1, critical hit; reroll %d, unfavourable: %s with the defender's result a single morale check", again, res)
-			if side == French && len(r.tanksAt(s, r.unitAt(s, side, att[0]))) > 0 {
+			if side == French {
+				// 6.2.5: "If a tank is present, it suffers one step loss":
+				// a tank among the attackers, wherever it attacks from
+				// (ruling H69).
 				for _, id := range att {
 					if d.French[id].Kind == KindTank {
 						s.Hits = append(s.Hits, Hit{Side: French, At: s.French[id].Loc, Kind: "tank", Reason: "6.2.5 critical hit", Group: r.nextGroup(s), Units: []string{id}})
