@@ -352,6 +352,9 @@ func (r *Rules) stepLoss(s *State, side, id string, ev *events, why string) {
 		u.Losses, u.Loc = 3, LocOut
 		u.Disorg, u.Fatigued, u.Engaged, u.Revealed = false, false, false, false
 		ev.pub("%s: VM battalion %s loses its last step and is destroyed.", why, id)
+		// 3.1 (ruling H6, H70): "if the covering battalion leaves for any
+		// reason", at once.
+		defer r.reportUpkeep(s.upkeep(r.d), ev)
 	} else {
 		ev.pub("%s: VM battalion %s loses a step (now -%d).", why, id, u.Losses)
 	}

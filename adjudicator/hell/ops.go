@@ -517,6 +517,11 @@ func (r *Rules) doAdvances(s *State, ev *events) bool {
 		if len(who) > 0 {
 			r.setControl(s, a.PA, a.Side, ev)
 			ev.pub("5.5: %s advance into %s after combat.", strings.Join(who, ", "), r.d.locName(a.PA))
+			if a.Side == VM {
+				// 3.1 (ruling H70): the zone or PA they left may lose its
+				// cover at once.
+				r.reportUpkeep(s.upkeep(r.d), ev)
+			}
 		}
 	}
 	r.checkVictory(s, ev)
