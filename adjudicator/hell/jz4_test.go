@@ -101,3 +101,34 @@ func TestDefMove_6_2_6_FlippedAtTheFollowingImpulse(t *testing.T) {
 		t.Fatalf("flipped twice: %s", texts(ev))
 	}
 }
+
+// 4.2.1 "Dummies made revealed … when they are in the same zone as French
+// units", and 6.2.1, VM units are flipped "if they are located in the
+// same peripheral zone as a French unit" (ruling H71): a dummy the VM moves
+// into a zone holding French units is revealed at once; a battalion is
+// engaged when France's next impulse begins.
+func TestEngage_6_2_1_SharingAZoneWithFrenchUnits(t *testing.T) {
+	s := board(t, VM, StepMove)
+	s.Trench["E"], s.Trench["C"] = 1, 1
+	putF(s, "E", "1/2REI-1")
+	s.VM["DUMMY1"] = &VUnit{Loc: "C", Dummy: true}
+	s.VM["308/88/23"] = &VUnit{Loc: "C"}
+	ns, ev := loose(t, s, VM, "move DUMMY1 E", 1)
+	if testRules.d.zoneKind(ns.VM["DUMMY1"].Loc) != ZoneJungle {
+		t.Fatalf("a dummy moved into a zone with French units stays at %s:\n%s", ns.VM["DUMMY1"].Loc, ev)
+	}
+	has(t, ev, "revealed and sent to")
+	ns, _ = loose(t, ns, VM, "move 308/88/23 E", 1)
+	if u := ns.VM["308/88/23"]; u.Loc != "E" || u.Engaged {
+		t.Fatalf("the battalion: %+v", *u)
+	}
+	ns.Half = French
+	e := &events{}
+	testRules.startImpulse(ns, 1, e)
+	if u := ns.VM["308/88/23"]; !u.Engaged || !u.Revealed {
+		t.Fatalf("not engaged at France's impulse: %+v", *u)
+	}
+	if !strings.Contains(texts(e), "engaged at Zone E") {
+		t.Fatalf("no announcement: %s", texts(e))
+	}
+}

@@ -354,6 +354,7 @@ func (r *Rules) startImpulse(s *State, n int, ev *events) {
 		s.Step = StepBombard
 		ev.pub("6: French operation, impulse %d of 3.", n)
 		r.flipDefMoved(s, ev)
+		r.engageSharedZones(s, ev)
 	}
 }
 
@@ -813,9 +814,33 @@ func (r *Rules) opMoveOrder(s *State, side, verb string, args []string, ev *even
 	}
 	r.relocate(s, side, id, loc, ev, "4.2.2: %s moves to %s.", "4.2.1: a hidden VM unit moves %s → %s.")
 	if side == VM {
+		if !r.d.isPA(loc) && len(s.frenchAt(loc)) > 0 {
+			// 4.2.1 (ruling H71): "Dummies made revealed … when they are
+			// in the same zone as French units."
+			r.revealDummies(s, loc, ev)
+		}
 		r.reportUpkeep(s.upkeep(r.d), ev)
 	}
 	return nil
+}
+
+// engageSharedZones: 6.2.1, VM units "located in the same peripheral zone
+// as a French unit" are flipped during a French operation: at the start
+// of each French impulse, those that came there outside France's own
+// movement (ruling H71).
+func (r *Rules) engageSharedZones(s *State, ev *events) {
+	fr := map[string]bool{}
+	for _, u := range s.French {
+		if r.frenchCombatZone(u.Loc) {
+			fr[u.Loc] = true
+		}
+	}
+	for _, z := range r.d.ZoneOrder {
+		if fr[z] && len(s.vmAt(z)) > 0 {
+			r.engageAt(s, z, ev)
+		}
+	}
+	r.reportUpkeep(s.upkeep(r.d), ev)
 }
 
 // ---- decisions, 6.1 reconnaissance ----
