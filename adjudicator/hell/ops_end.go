@@ -93,12 +93,7 @@ func (r *Rules) withdrawDestsIn(s *State, side, id string, contested map[string]
 		if !d.isPA(loc) || !contested[d.PAs[loc].CR] || s.vmSurrounded(d, loc) {
 			return nil // 4.2.3 (ruling H65): no way out of a surrounded PA
 		}
-		for _, z := range d.ZoneOrder {
-			if d.zoneKind(z) == ZoneJungle || d.zoneKind(z) == ZonePeripheral && s.Trench[z] >= 3 {
-				out = append(out, z)
-			}
-		}
-		return out
+		return r.vmWithdrawDests(s, loc)
 	}
 	if s.Half == French && d.onMap(loc) {
 		// 6.2.7 (ruling H60): to the CRC or another CR along a chain of
@@ -127,6 +122,51 @@ func (r *Rules) withdrawDestsIn(s *State, side, id string, contested map[string]
 	for _, pa := range d.PAOrder {
 		if d.inCRC(pa) && !s.Captured[pa] && len(s.vmAt(pa)) == 0 && pa != loc {
 			out = append(out, pa)
+		}
+	}
+	return out
+}
+
+// vmWithdrawDests: 5.7, "withdraw to a Jungle zone or Level 3 trench",
+// "as long as there is a chain of zones that are unoccupied, or occupied
+// by at least one friendly unit" (ruling H72): out of the PA through one
+// of its assault bases, then through zones the VM may enter (jungle
+// zones, trenched zones, 4.2.3) free of French units or held by VM units.
+func (r *Rules) vmWithdrawDests(s *State, loc string) []string {
+	d := r.d
+	fr, vm := map[string]bool{}, map[string]bool{}
+	for _, u := range s.French {
+		fr[r.zoneOf(u.Loc)] = true
+	}
+	for _, u := range s.VM {
+		vm[r.zoneOf(u.Loc)] = true
+	}
+	ok := func(z string) bool {
+		k := d.zoneKind(z)
+		return (k == ZoneJungle || k == ZonePeripheral && s.Trench[z] >= 1) && (!fr[z] || vm[z])
+	}
+	seen := map[string]bool{}
+	var queue []string
+	for _, b := range d.PABases[loc] {
+		if ok(b.Zone) && !seen[b.Zone] {
+			seen[b.Zone] = true
+			queue = append(queue, b.Zone)
+		}
+	}
+	for len(queue) > 0 {
+		z := queue[0]
+		queue = queue[1:]
+		for _, n := range d.ZoneAdj[z] {
+			if !seen[n] && ok(n) {
+				seen[n] = true
+				queue = append(queue, n)
+			}
+		}
+	}
+	var out []string
+	for _, z := range d.ZoneOrder {
+		if seen[z] && (d.zoneKind(z) == ZoneJungle || s.Trench[z] >= 3) {
+			out = append(out, z)
 		}
 	}
 	return out

@@ -127,3 +127,34 @@ func TestWithdraw_4_2_3_SurroundedPAHasNoWayOut(t *testing.T) {
 		t.Fatalf("G1 with a base in trenched zone A: may move to %v, want A>G1", d)
 	}
 }
+
+// 5.7: "The VM player may cut short an assault and withdraw his troops to
+// the jungle as long as there is a chain of zones that are unoccupied, or
+// occupied by at least one friendly unit" (ruling H72): from B1 out
+// through its bases, along trenched or jungle zones free of French units
+// or held by the VM.
+func TestWithdraw_5_7_VMAlongAChain(t *testing.T) {
+	s := board(t, VM, StepConsolidate)
+	s.Captured["B1"] = true
+	putV(s, "B1", "308/88/23")
+	putF(s, "B2", "1/2REI-1")
+	for i, b := range testRules.d.PABases["B1"] {
+		s.Trench[b.Zone] = 1
+		putF(s, b.Zone, []string{"5/7RTA-1", "5/7RTA-2", "5/7RTA-3", "5/7RTA-4"}[i]) // France holds every zone B1 opens on
+	}
+	if d := testRules.withdrawDests(s, VM, "308/88/23"); len(d) != 0 {
+		t.Fatalf("no chain, yet the VM may withdraw to %v", d)
+	}
+	// A VM unit in the base's zone too: the chain runs through it.
+	z := testRules.d.PABases["B1"][0].Zone
+	putV(s, z, "308/88/29")
+	d := testRules.withdrawDests(s, VM, "308/88/23")
+	if len(d) == 0 {
+		t.Fatalf("with a VM unit in %s, no withdrawal", z)
+	}
+	for _, w := range d {
+		if k := testRules.d.zoneKind(w); k != ZoneJungle && s.Trench[w] < 3 {
+			t.Fatalf("withdrawal to %s: neither jungle nor level 3", w)
+		}
+	}
+}
