@@ -263,3 +263,22 @@ func TestAssaultMove_6_2_3_FranceEntersAnEmptyVMPA(t *testing.T) {
 	s.VM["308/88/23"].Engaged, s.VM["308/88/23"].Revealed = false, false
 	mustRefuse(t, s, French, "move 1/2REI-1 H6", "holds VM units: a unit enters only an empty PA")
 }
+
+// 5.6: the defender may move if it is "in a PA adjacent to engaged enemy
+// battalions (and that attacked) or an attacked PA" (ruling H73): an
+// engaged battalion in a base next to B2 that did not attack gives B2's
+// units no defensive movement; one that attacked (B1) does.
+func TestDefMove_5_6_NextToBattalionsThatAttacked(t *testing.T) {
+	s := board(t, VM, StepDefMove)
+	s.Trench["E"] = 1
+	putV(s, "E>B1", "308/88/23")
+	putF(s, "B2", "1/2REI-1")
+	putF(s, "B3", "1/2REI-2")
+	if testRules.frenchMayDefMove(s, "B2") {
+		t.Fatal("B2 may move next to an engaged battalion that did not attack")
+	}
+	s.Fired[attackedKey("308/88/23")] = true
+	if !testRules.frenchMayDefMove(s, "B2") {
+		t.Fatal("B2 may not move next to a battalion that attacked")
+	}
+}

@@ -1465,19 +1465,23 @@ func (r *Rules) frenchMayDefMove(s *State, pa string) bool {
 	if s.Hit[pa] {
 		return true
 	}
+	// 5.6 (ruling H73): "adjacent to engaged enemy battalions (and that
+	// attacked)": battalions that took part in a hand-to-hand attack this
+	// impulse.
+	attacked := func(id string) bool { return s.VM[id].Engaged && s.Fired[attackedKey(id)] }
 	for _, q := range d.PALinks[pa] {
 		if s.Hit[q] {
 			return true
 		}
 		for _, id := range s.vmAt(q) {
-			if s.VM[id].Engaged {
+			if attacked(id) {
 				return true
 			}
 		}
 	}
 	for _, b := range d.PABases[pa] {
 		for _, id := range s.vmAt(b.ID) {
-			if s.VM[id].Engaged {
+			if attacked(id) {
 				return true
 			}
 		}
