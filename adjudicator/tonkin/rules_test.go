@@ -445,3 +445,23 @@ func TestRegistry_OperatorData(t *testing.T) {
 		t.Fatal("no tonkin")
 	}
 }
+
+// Basics, Scenarios and 4.1 (RULINGS T13, T40): every reconstructed
+// set-up's list of VM-friendly urban areas agrees with 4.1, so the first
+// supply check changes no urban area and no victory point.
+func TestBasics_SetupAgreesWithRule4_1(t *testing.T) {
+	r := rules(t)
+	for _, sc := range []string{"1950", "1951", "1952", "1953"} {
+		s := setup(t, r, sc)
+		vp, m := s.VP, s.Montagnard
+		ev := &events{}
+		r.friendliness(s, ev)
+		if s.VP != vp || s.Montagnard != m || len(ev.list) != 0 {
+			var txt []string
+			for _, e := range ev.list {
+				txt = append(txt, e.Text)
+			}
+			t.Errorf("%s: 4.1 at the start moves victory points %d -> %d, montagnard %d -> %d:\n%s", sc, vp, s.VP, m, s.Montagnard, strings.Join(txt, "\n"))
+		}
+	}
+}
