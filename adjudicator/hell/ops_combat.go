@@ -1524,7 +1524,9 @@ func (r *Rules) flipDefMoved(s *State, ev *events) {
 			continue
 		}
 		u.DefMoved = false
-		if r.d.onMap(u.Loc) && (!u.Revealed || !u.Engaged) {
+		// Not once it has left the fight for a jungle zone (broke off,
+		// routed): the flip is of a battalion where it moved to.
+		if r.d.onMap(u.Loc) && r.d.zoneKind(u.Loc) != ZoneJungle && (!u.Revealed || !u.Engaged) {
 			u.Revealed, u.Engaged = true, true
 			flipped = append(flipped, id+lossText(u)+" at "+r.d.locName(u.Loc))
 		}
@@ -1571,6 +1573,7 @@ func (r *Rules) breakOffOrder(s *State, verb string, args []string, ev *events) 
 		u := s.VM[id]
 		u.Loc, u.Fatigued, u.Engaged, u.Revealed, u.Disorg = jz, true, false, false, false
 		u.Inactive = true // 6.2.7 (ruling H67): until the end of the round
+		u.DefMoved = false
 	}
 	ev.pub("6.2.7: the VM breaks off in %s and withdraws to %s, Fatigued and inactive until the end of the round.", r.d.locName(z), r.d.locName(jz))
 	ev.mark("", "move", z, jz)
