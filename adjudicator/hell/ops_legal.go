@@ -35,9 +35,25 @@ func (r *Rules) opInfo(s *State) (side, name, decision, def string) {
 		return side, name, fmt.Sprintf("`drop <unit> <PA>` (%d more this round), then `done`", r.maxDrops(s)-s.Dropped), "done"
 	}
 	ask := stepAsks[s.Step]
-	text := ask.vm
-	if side == French && ask.french != "" {
-		text = ask.french
+	items, closing := ask.vm, ask.closing
+	if side == French && ask.french != nil {
+		items = ask.french
+	}
+	if closing == "" {
+		closing = "`done`"
+	}
+	var legal map[string]bool
+	if side == French {
+		legal = verbs(r.opLegal(s, French))
+	} else {
+		legal = r.vmPublic(s)
+		if s.Step == StepDecide {
+			legal["assault"] = s.vmMayAssault() // public (ruling H45)
+		}
+	}
+	text := asks(legal, items, closing)
+	if s.Step == StepNext && !legal["continue"] {
+		text = "`end` (the third impulse is over)"
 	}
 	def = ask.def
 	if def == "" {
@@ -105,21 +121,29 @@ func (r *Rules) disorganized(s *State, side, id string) bool {
 	return s.VM[id].Disorg
 }
 
-// stepAsks: what each step of the operational phase asks (France's wording
-// where it differs) and the order taken by default.
-var stepAsks = map[string]struct{ vm, french, def string }{
-	StepMove:        {vm: "`move <unit> <place>`, then `done`"},
-	StepDecide:      {vm: "`assault` or `pass`", french: "`recon <zone> [replacement|step]`, then `operate` or `pass`", def: "pass"},
-	StepEngage:      {vm: "`engage <battalion> ...`, then `done`"},
-	StepBombard:     {vm: "`fire <target>` (artillery), then `done`", french: "`fire <target>` (artillery), `air <target> <points>`, `engage <VM PA> [with <unit> ...]`, then `done`"},
-	StepAdvance:     {vm: "`move <unit> <place>`, then `done`", french: "`move <unit> <place>`, `engage <VM PA> [with <unit> ...]`, then `done`"},
-	StepDefFire:     {vm: "`fire <from> <target> [air points]`, `artillery <target>`, then `done`"},
-	StepCombat:      {vm: "`attack <PA> [with <battalion> ...] [lead <battalion>] [hold <battalion> ...] [crit tank]`, then `done`", french: "`attack <PA> [with <unit> ...] [lead <unit>] [hold <unit> ...] [air <n>]`, `fire <zone> [air]`, then `done`"},
-	StepDefMove:     {vm: "`move <unit> <place>`, then `done`"},
-	StepBreakOff:    {vm: "`breakoff <zone>`, then `done`"},
-	StepNext:        {vm: "`continue` to the next impulse or `end`", def: "end"},
-	StepConsolidate: {vm: "`occupy <unit> <PA>`, `withdraw <unit> <place>`, then `done`"},
-	StepWithdraw:    {vm: "`withdraw <unit> <place>`, then `done`"},
+// stepAsks: what each step of the operational phase asks (France's orders
+// where they differ), the closing order and the order taken by default.
+// The prompt names only the orders legal now (issue 15, item 3; asks).
+var stepAsks = map[string]struct {
+	vm, french []ask
+	closing    string
+	def        string
+}{
+	StepMove:   {vm: []ask{{"move", "`move <unit> <place>`"}}},
+	StepDecide: {vm: []ask{{"assault", "`assault`"}}, french: []ask{{"recon", "`recon <zone> [replacement|step]`"}, {"operate", "`operate`"}}, closing: "`pass`", def: "pass"},
+	StepEngage: {vm: []ask{{"engage", "`engage <battalion> ...`"}}},
+	StepBombard: {vm: []ask{{"fire", "`fire <target>` (artillery)"}},
+		french: []ask{{"fire", "`fire <target>` (artillery)"}, {"air", "`air <target> <points>`"}, {"engage", "`engage <VM PA> [with <unit> ...]`"}}},
+	StepAdvance: {vm: []ask{{"move", "`move <unit> <place>`"}}, french: []ask{{"move", "`move <unit> <place>`"}, {"engage", "`engage <VM PA> [with <unit> ...]`"}}},
+	StepDefFire: {vm: []ask{{"fire", "`fire <from> <target>`"}, {"artillery", "`artillery <target>`"}},
+		french: []ask{{"fire", "`fire <from> <target> [air points]`"}, {"artillery", "`artillery <target>`"}}},
+	StepCombat: {vm: []ask{{"attack", "`attack <PA> [with <battalion> ...] [lead <battalion>] [hold <battalion> ...] [crit tank]`"}},
+		french: []ask{{"attack", "`attack <PA> [with <unit> ...] [lead <unit>] [hold <unit> ...] [air <n>]`"}, {"fire", "`fire <zone> [air]`"}}},
+	StepDefMove:     {vm: []ask{{"move", "`move <unit> <place>`"}}},
+	StepBreakOff:    {vm: []ask{{"breakoff", "`breakoff <zone>`"}}},
+	StepNext:        {vm: []ask{{"continue", "`continue` to the next impulse"}}, closing: "`end`", def: "end"},
+	StepConsolidate: {vm: []ask{{"occupy", "`occupy <unit> <PA>`"}, {"withdraw", "`withdraw <unit> <place>`"}}},
+	StepWithdraw:    {vm: []ask{{"withdraw", "`withdraw <unit> <place>`"}}},
 }
 
 // mayEngage: France may designate a VM PA for attack now (6.2.1).

@@ -162,11 +162,12 @@ func (r *Rules) phaseInfo(s *State) (side string, name, decision, def string) {
 	case PhaseSetupVM:
 		return VM, "VM set-up (9)", "adjust the hidden set-up with `place <unit> <zone|PA>`, then `done`", "done"
 	case PhaseVMReorg:
-		return VM, "VM resupply and reconstitution (3.1)", "`trade <bn> [<bn>]`, `reconstitute <bn>`, `extend <bn>`, then `done`", r.defaultReorg(s)
+		// Issue 15 item 3: name only what is legal, from public facts.
+		return VM, "VM resupply and reconstitution (3.1)", asks(r.vmPublic(s), []ask{{"trade", "`trade <bn> [<bn>]`"}, {"reconstitute", "`reconstitute <bn>` (a reduced or destroyed battalion, if any)"}, {"extend", "`extend <bn>` (a battalion due back, if any)"}}, "`done`"), r.defaultReorg(s)
 	case PhaseVMEntrench:
-		return VM, "VM entrenchment (3.1)", fmt.Sprintf("`dig <zone|PA> [levels]` with %d points left, then `done`", s.Entrench), "done"
+		return VM, "VM entrenchment (3.1)", asks(r.vmPublic(s), []ask{{"dig", fmt.Sprintf("`dig <zone|PA> [levels]` with %d points left", s.Entrench)}}, "`done`"), "done"
 	case PhaseFrenchSupply:
-		return French, "French air supply and replacements (3.2)", "`strike`, `replace <unit>`, `rebuild <unit> <PA>`, `merge <unit> <unit>`, then `done`", "done"
+		return French, "French air supply and replacements (3.2)", asks(verbs(r.phaseLegal(s, French)), []ask{{"strike", "`strike`"}, {"replace", "`replace <unit>`"}, {"rebuild", "`rebuild <unit> <PA>`"}, {"merge", "`merge <unit> <unit>`"}}, "`done`"), "done"
 	case PhaseVMDecide:
 		return VM, "VM decision (2)", "launch assaults this week? `assault` or `pass`", orNone(!lastWeek(s), "pass")
 	case PhaseFrDecide:
@@ -178,7 +179,7 @@ func (r *Rules) phaseInfo(s *State) (side string, name, decision, def string) {
 	case PhaseFrMove:
 		return French, "French strategic movement (3.3)", "`move <unit> <PA>`, then `done`", "done"
 	case PhaseVMSiege:
-		return VM, "VM siege fire (8)", fmt.Sprintf("`siege <points> crc|isabelle` (%d barrage points), then `done`", s.VMMunitions), "done"
+		return VM, "VM siege fire (8)", asks(r.vmPublic(s), []ask{{"siege", fmt.Sprintf("`siege <points> crc|isabelle` (%d barrage points)", s.VMMunitions)}}, "`done`"), "done"
 	case PhaseFrAttrition:
 		l := s.Pending[0]
 		return French, "French attrition (8)", fmt.Sprintf("allocate %d attrition loss(es); now: %s — `lose <unit>` or `lose replacement`", len(s.Pending), r.lossText(l)), r.defaultLoss(s)
