@@ -227,8 +227,8 @@ func (r *Rules) mayEnter(t UnitType, hex string) (bool, string) {
 		return vnLaos(t.Family + " units")
 	}
 	switch t.Kind {
-	case "regiment", "artillery", "leader":
-		return true, ""
+	case "regiment", "artillery", "leader", "transport":
+		return true, "" // 5.12: VM regiments, transports and Uncle Ho/Giap anywhere
 	case "group", "dummy":
 		if t.Nationality == "pathet-lao" {
 			return vnLaos("the Pathet Lao")
@@ -542,15 +542,21 @@ func (rt route) pathI(i int32, buf []int32) []int32 {
 const unreached = int32(1<<31 - 1)
 
 func (r *Rules) reach(b *moveBoard, u *Unit) route {
-	g := r.geo
-	mc := r.class(r.typ(u))
 	ma, canDouble := r.allowance(u)
+	return r.reachFrom(b, r.class(r.typ(u)), u.Loc, ma, canDouble)
+}
+
+// reachFrom is reach for a movement class from a hex with an allowance
+// (half points), doubled out of enemy ZOC when canDouble (5.2; the
+// transports of 5.3-5.7 too).
+func (r *Rules) reachFrom(b *moveBoard, mc *moveClass, loc string, ma int, canDouble bool) route {
+	g := r.geo
 	n := len(g.ids)
 	rt := route{r: r, b: b, best: make([]int32, n)}
 	for i := range rt.best {
 		rt.best[i] = -1
 	}
-	at, ok := g.idx[u.Loc]
+	at, ok := g.idx[loc]
 	if !ok {
 		return rt
 	}

@@ -529,6 +529,11 @@ func (r *Rules) hoHexes(s *State) []string {
 
 // suppliedAt: whether u would be in supply at hex now (4.2-4.4).
 func (r *Rules) suppliedAt(s *State, u *Unit, hex string) bool {
+	return r.supplyContext(s)(u, hex)
+}
+
+// supplyContext: suppliedAt with the board counted once.
+func (r *Rules) supplyContext(s *State) func(u *Unit, hex string) bool {
 	vmFriendly := map[string]bool{}
 	for _, n := range s.VMFriendly {
 		vmFriendly[r.urban[n].Hex] = true
@@ -545,9 +550,12 @@ func (r *Rules) suppliedAt(s *State, u *Unit, hex string) bool {
 			dumps[x.Side][x.Loc] = true
 		}
 	}
-	c := *u
-	c.Loc = hex
-	return r.supplied(&c, r.occupiedBy(s, other(u.Side)), dumps, friendly)
+	blocked := map[string]map[string]bool{FEF: r.occupiedBy(s, VM), VM: r.occupiedBy(s, FEF)}
+	return func(u *Unit, hex string) bool {
+		c := *u
+		c.Loc = hex
+		return r.supplied(&c, blocked[u.Side], dumps, friendly)
+	}
 }
 
 // roadToCenter: a road or railway from hex to a supply center, through
@@ -945,12 +953,18 @@ func (r *Rules) fefDumpHexes(s *State) []string { return r.fefCities(s) }
 // stack the FEF cannot look into counts as a regiment, never as
 // artillery (RULINGS T38).
 func (r *Rules) airstripCost(s *State, hex string, stack int) (int, string) {
+	return r.airstripCostX(s, hex, stack, r.chartInt("air_transport", "standby_factor"))
+}
+
+// airstripCostX is airstripCost with the factor of the place of departure
+// (1 from an airstrip of the map, 5.6).
+func (r *Rules) airstripCostX(s *State, hex string, stack, factor int) (int, string) {
 	u, ok := r.urbanHex[hex]
 	if !ok || !u.Airstrip || !r.fefFriendly(s, hex) {
 		return 0, fmt.Sprintf("%s is not a friendly airstrip", hex)
 	}
 	per := r.chartInt("air_transport", "stacking_per_transport")
-	n := (stack*r.chartInt("air_transport", "standby_factor") + per - 1) / per
+	n := (stack*factor + per - 1) / per
 	double := false
 	trench := false
 	for _, x := range s.Units {
@@ -1576,10 +1590,34 @@ func (r *Rules) vmPlaceHexes(s *State, u *Unit) []string {
 		}
 	}
 	var out []string
-	for _, h := range cands {
-		if r.vmPlaceWhy(s, u, h) == "" && !slices.Contains(out, h) {
-			out = append(out, h)
+	if r.typ(u).Kind == "artillery" {
+		for _, h := range cands {
+			if r.vmPlaceWhy(s, u, h) == "" && !slices.Contains(out, h) {
+				out = append(out, h)
+			}
 		}
+		sort.Strings(out)
+		return out
+	}
+	// vmPlaceWhy with the board counted once
+	fef := r.occupiedBy(s, FEF)
+	hos := r.hoHexes(s)
+	sup := r.supplyContext(s)
+	stack := map[string]int{}
+	for _, x := range s.Units {
+		if x.Side == VM && onMap(x.Loc) {
+			stack[x.Loc] += r.values(x).Stack
+		}
+	}
+	add := r.valuesAt(r.typ(u), u.ID, max(u.Steps, 1)).Stack
+	for _, h := range cands {
+		if fef[h] || r.hexes[h].Terrain == "sea" || stack[h]+add > r.stackLimit(h) || r.urbanFEF(s, h) {
+			continue
+		}
+		if !r.within3(h, fef, func(x string) bool { return slices.Contains(hos, x) }) || !sup(u, h) {
+			continue
+		}
+		out = append(out, h)
 	}
 	sort.Strings(out)
 	return out

@@ -33,6 +33,11 @@ func New(d *Data) *Rules {
 	for _, t := range d.Units.Type {
 		r.types[t.Code] = t
 	}
+	// The transports' own movement (5.4: 14 motorized movement points;
+	// 5.5: 6 VM foot movement points), as counters of no side's mix.
+	r.types[truckFEF] = UnitType{Code: truckFEF, Side: FEF, Family: "Truck transport", Kind: "transport", Nationality: "french", Motor: 14}
+	r.types[truckVM] = UnitType{Code: truckVM, Side: VM, Family: "Truck transport", Kind: "transport", Nationality: "vm", Motor: 14}
+	r.types[footVM] = UnitType{Code: footVM, Side: VM, Family: "Foot transport", Kind: "transport", Nationality: "vm", Move: 6}
 	for _, c := range d.Units.Counter {
 		for _, id := range c.IDs {
 			r.counter[id] = c

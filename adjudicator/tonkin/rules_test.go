@@ -377,7 +377,7 @@ func TestSection2_0_FirstTurnPrompt(t *testing.T) {
 		want  string
 	}{
 		{FEF, " done ", "it is not the FEF's turn to order"},
-		{VM, "airstrike 1205", `"airstrike" is not an order in 1st player movement (5.0): the VM; the orders now are: ` + "`move`, `done`"},
+		{VM, "airstrike 1205", `"airstrike" is not an order in 1st player movement (5.0): the VM; the orders now are: ` + "`move`, `truck`, `foot`, `done`"},
 		{VM, "done now", "`done` takes nothing after it"},
 		{adjudicator.Referee, "done", "not a side of Tonkin"},
 		{VM, "   ", "empty order"},

@@ -114,6 +114,9 @@ type State struct {
 	FEFBought   int      `json:"fef_bought,omitempty"`
 	FEFAirSteps int      `json:"fef_air_steps,omitempty"`
 	Withdraw    []string `json:"withdraw,omitempty"`
+	// Trans: the transports of each kind used in this movement phase
+	// (5.3: up to 3 of a kind; the ship once, 5.7).
+	Trans map[string]int `json:"trans,omitempty"`
 	// GiapKilled: the FEF killed Giap this turn (6.16: a FEF decisive
 	// victory at the end of the turn).
 	GiapKilled bool `json:"giap_killed,omitempty"`
@@ -139,6 +142,12 @@ func (s *State) clone() *State {
 	c.NoGarrison = append([]string{}, s.NoGarrison...)
 	if s.GarrisonOoS != nil {
 		c.GarrisonOoS = append([]string{}, s.GarrisonOoS...)
+	}
+	if s.Trans != nil {
+		c.Trans = map[string]int{}
+		for k, v := range s.Trans {
+			c.Trans[k] = v
+		}
 	}
 	if s.Withdraw != nil {
 		c.Withdraw = append([]string{}, s.Withdraw...)

@@ -109,11 +109,11 @@ func (r *Rules) decision(s *State) (decision, def string) {
 
 // moveHelp and pointHelp list the orders of the rules enforced so far.
 func (r *Rules) moveHelp() string {
-	return "`move <unit> <hex>` (a unit is written with _ for spaces: 1_BEP; `move <hex> <hex>` moves the stack; a path of adjacent hexes may be given), each unit once (5.0); the VM may `declare <dummy>` to remove it"
+	return "`move <unit> <hex>` (a unit is written with _ for spaces: 1_BEP; `move <hex> <hex>` moves the stack; a path of adjacent hexes may be given), each unit once (5.0); transports (5.3-5.7): `truck <units> <hex>`, the FEF's `air <units> <airstrip>`, `drop <para|dump> <hex>`, `ship <units> <harbor>`, `river <Dinassaut> <units> <hex>`, the VM's `foot <dump> <hex>`; the VM may `declare <dummy>` to remove it"
 }
 
 func (r *Rules) pointHelp() string {
-	return "option a): `move <unit|hex> <hex>` moves a stack, `overrun <unit|hex> <hex>` overruns the enemy next to it (6.4); d) and g): `barrage <hex> air|navy|<artillery> ...` (6.6); e) and f): `attack <hex> [rally] [spirit] [lead <unit>] [<units>]` with troops within 3 hexes of your spending dump (6.6); each a point, f) two (6.3); b): `reorg <unit|hex> ...` removes up to 3 Desorg; c): `trench <dump hex> <unit> ...` entrenches up to 3 units by a dump, removed; `standing <key> <value>` answers the other side's attacks for you (RULINGS T22)"
+	return "option a): `move <unit|hex> <hex>` moves a stack, or up to 3 transports of a kind carry it (`truck`, `air`, `drop`, `ship`, `river`, `foot`, 5.3), `overrun <unit|hex> <hex>` overruns the enemy next to it (6.4); d) and g): `barrage <hex> air|navy|<artillery> ...` (6.6); e) and f): `attack <hex> [rally] [spirit] [lead <unit>] [<units>]` with troops within 3 hexes of your spending dump (6.6); each a point, f) two (6.3); b): `reorg <unit|hex> ...` removes up to 3 Desorg; c): `trench <dump hex> <unit> ...` entrenches up to 3 units by a dump, removed; `standing <key> <value>` answers the other side's attacks for you (RULINGS T22)"
 }
 
 // Prompt implements adjudicator.Rules.
@@ -173,6 +173,7 @@ func (r *Rules) legal(s *State, side adjudicator.Side) []adjudicator.Choice {
 			help = "spend no point: all remaining points on both sides are lost (6.1)"
 		}
 		out := r.moveChoices(s, string(side))
+		out = append(out, r.transportChoices(s, string(side))...)
 		out = append(out, r.overrunChoices(s, string(side))...)
 		out = append(out, r.attackChoices(s, string(side))...)
 		out = append(out, r.barrageChoices(s, string(side))...)
@@ -181,7 +182,8 @@ func (r *Rules) legal(s *State, side adjudicator.Side) []adjudicator.Choice {
 	case PhaseRein1, PhaseRein2:
 		return append(r.reinChoices(s, string(side)), adjudicator.Choice{Word: "done", Complete: true, Help: "end your replacements and reinforcements phase (3.0)"})
 	}
-	return append(r.moveChoices(s, string(side)), adjudicator.Choice{Word: "done", Complete: true, Help: "end this movement phase"})
+	out := append(r.moveChoices(s, string(side)), r.transportChoices(s, string(side))...)
+	return append(out, adjudicator.Choice{Word: "done", Complete: true, Help: "end this movement phase"})
 }
 
 // dumpHexes: the hexes holding a side's supply dumps on the map, sorted.
@@ -294,6 +296,8 @@ func (r *Rules) applyOrder(s *State, side string, w []string, dice adjudicator.D
 	switch verb {
 	case "move":
 		return r.moveOrder(s, side, args, ev)
+	case "truck", "air", "drop", "foot", "river", "ship":
+		return r.transportOrder(s, side, verb, args, dice, ev)
 	case "done":
 		if len(args) > 0 {
 			return fail("`done` takes nothing after it")
@@ -381,6 +385,14 @@ func (r *Rules) opsOrder(s *State, side, verb string, args []string, dice adjudi
 			}
 			r.spendPoint(s, dice, ev)
 		}
+		return nil
+	case "truck", "air", "drop", "foot", "river", "ship":
+		if err := r.transportOrder(s, side, verb, args, dice, ev); err != nil {
+			return err
+		}
+		s.Trans = nil
+		ev.pub("6.3 a): %s spends an operation point (%d left).", sideName(side), *s.ops(side)-1)
+		r.spendPoint(s, dice, ev)
 		return nil
 	case "reorg", "trench":
 		var err error
@@ -588,6 +600,7 @@ func (r *Rules) advance(s *State, dice adjudicator.Dice, ev *events) {
 	for _, u := range s.Units {
 		u.Moved = false
 	}
+	s.Trans = nil
 	switch s.Phase {
 	case PhaseRein1:
 		s.Phase = PhaseRein2

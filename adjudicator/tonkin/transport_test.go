@@ -1,0 +1,209 @@
+package tonkin
+
+import (
+	"strings"
+	"testing"
+)
+
+// farHex: a hex of the route at least n hexes from at.
+func farHex(r *Rules, rt route, at string, n int) string {
+	for i, h := range r.geo.ids {
+		if rt.best[i] >= 0 && dist(h, at) >= n && r.hexes[h].Country == "vietnam" {
+			return h
+		}
+	}
+	return ""
+}
+
+// 5.3, 5.4, 5.8: a truck carries 6 stacking points 14 motorized
+// movement points (doubled out of enemy ZOC), for the FEF within 3 hexes
+// of a friendly city, for the VM on a road back to a supply center; not
+// motorized units; the turn's trucks are counted; a unit carried does
+// not move again this phase; in an operation phase it is option a).
+func TestRule5_4_TruckTransport(t *testing.T) {
+	r := rules(t)
+	place := map[string]string{"1/13 DBLE": "0919", "RCC": "0919", "BT 1": "1604"}
+	for i, id := range []string{"1/4 RTM", "2/4 RTM", "3/4 RTM", "5 BTA", "1/3 RTA", "2/3 RTA"} {
+		_ = i
+		place[id] = "0919"
+	}
+	s := bare(t, r, FEF, place)
+	dest := farHex(r, r.truckRoute(s, FEF, "0919"), "0919", 6)
+	if dest == "" {
+		t.Fatal("no truck destination 6 hexes from Hanoi")
+	}
+	refused(t, r, s, FEF, "truck RCC "+dest, "5.3, 5.7") // motorized: only the ship
+	refused(t, r, s, FEF, "truck BT_1 1605", "5.4 a): FEF units take trucks within 3 hexes of a friendly city")
+	s.FEFTrucks = 1
+	refused(t, r, s, FEF, "truck 1/4_RTM+2/4_RTM+3/4_RTM+5_BTA+1/3_RTA+2/3_RTA+1/13_DBLE "+dest, "5.8: this load needs 2 truck transport(s) and the FEF has 1 left")
+	s, ev := do(t, r, s, FEF, "truck 1/13_DBLE+1/3_RTA "+dest)
+	has(t, ev, "5.4 1 truck transport(s): the FEF moves 1/13 DBLE, 1/3 RTA from 0919 to "+dest+" by 1 truck transport(s).")
+	if u := s.unit("1/13 DBLE"); u.Loc != dest || !u.Moved || s.FEFTrucks != 0 || s.transUsed("truck") != 1 {
+		t.Fatalf("5.4: %+v trucks %d", u, s.FEFTrucks)
+	}
+	refused(t, r, s, FEF, "move 1/13_DBLE 0919", "has already moved this phase")
+	refused(t, r, s, FEF, "truck 1/4_RTM "+dest, "5.8: this load needs 1 truck transport(s) and the FEF has 0 left")
+	// 5.3: at most 3 of a kind at a time
+	s.FEFTrucks = 10
+	s.useTrans("truck", 2)
+	refused(t, r, s, FEF, "truck 0919 "+dest, "5.3: up to 3 truck transports at a time (this load needs 1, 3 used)")
+	// the VM's, on a road back to a supply center
+	v := bare(t, r, VM, map[string]string{"308/36": "1922"})
+	v.VMTrucks = 1
+	if !r.roadToCenter(v, "1922") {
+		t.Skip("Dong Khe has no road to a supply center in this map")
+	}
+	vd := farHex(r, r.truckRoute(v, VM, "1922"), "1922", 3)
+	v, _ = do(t, r, v, VM, "truck 308/36 "+vd)
+	if v.unit("308/36").Loc != vd || v.VMTrucks != 0 {
+		t.Errorf("5.4 b): %+v", v.unit("308/36"))
+	}
+	// an operation point
+	o := opsState(t, r, FEF, "0919", map[string]string{"1/13 DBLE": "0919"})
+	o, ev = do(t, r, o, FEF, "truck 1/13_DBLE "+dest)
+	has(t, ev, "6.3 a): the FEF spends an operation point (9 left).")
+	if o.OpsFEF != 9 || o.unit("1/13 DBLE").Loc != dest {
+		t.Errorf("6.3 a): %d %s", o.OpsFEF, o.unit("1/13 DBLE").Loc)
+	}
+}
+
+// 5.5: 2 VM foot transports a turn, a supply dump each, 6 VM foot
+// movement points; both spent, 2 more for a victory point.
+func TestRule5_5_FootTransport(t *testing.T) {
+	r := rules(t)
+	s := bare(t, r, VM, map[string]string{"VM DR 1": "1319", "42": "1319"})
+	refused(t, r, s, VM, "foot 42 1320", "foot transports carry supply dumps only (5.5)")
+	refused(t, r, s, FEF, "foot VM_DR_1 1320", "it is not the FEF's turn")
+	dest := farHex(r, r.reachFrom(r.moveBoard(s, VM), r.class(r.types[footVM]), "1319", 12, true), "1319", 4)
+	if dest == "" {
+		t.Fatal("no foot destination")
+	}
+	refused(t, r, s, VM, "foot VM_DR_1 0101", "5.5: 0101 is beyond 6 VM foot movement points")
+	s.VMFoot = 0
+	vp := s.VP
+	s, ev := do(t, r, s, VM, "foot VM_DR_1 "+dest)
+	has(t, ev, "5.5: the VM resets its foot transports: victory points +1", "5.5 foot transport: the VM moves VM DR 1 from 1319 to "+dest)
+	if s.VP != vp+1 || s.VMFoot != 1 || s.unit("VM DR 1").Loc != dest {
+		t.Errorf("5.5: vp %d foot %d", s.VP, s.VMFoot)
+	}
+}
+
+// 5.6: air transports carry 3 stacking points between two friendly
+// airstrips; airdrops of para units and dumps on hexes with no forest or
+// mountain; a dump dropped within 1 hex of the VM drifts onto it on 5-6.
+func TestRule5_6_AirTransportAndAirdrop(t *testing.T) {
+	r := rules(t)
+	s := bare(t, r, FEF, map[string]string{"1 BEP": "0919", "1/13 DBLE": "0919", "1/4 RTM": "0919", "RCC": "0919", "FEF DR 1": "0919", "FEF DR 2": "0919"})
+	strip := ""
+	for _, u := range r.d.Map.Urban {
+		if u.Airstrip && u.Hex != "0919" {
+			if n, why := r.airCost(s, "0919", u.Hex, 1); why == "" && n == 1 {
+				strip = u.Hex
+				break
+			}
+		}
+	}
+	refused(t, r, s, FEF, "air RCC "+strip, "motorized")
+	air := s.FEFAir
+	s, ev := do(t, r, s, FEF, "air 1/13_DBLE "+strip)
+	has(t, ev, "5.6 1 air transport(s): the FEF moves 1/13 DBLE from 0919 to "+strip)
+	if s.FEFAir != air-1 {
+		t.Errorf("5.6: air %d -> %d", air, s.FEFAir)
+	}
+	// drops
+	clear := ""
+	for _, id := range r.geo.ids {
+		h := r.hexes[id]
+		if h.Terrain == "clear" && h.Country == "vietnam" && dist(id, "0919") == 3 && !h.Coastal {
+			if _, urb := r.urbanHex[id]; !urb {
+				clear = id
+				break
+			}
+		}
+	}
+	forest := ""
+	for _, id := range r.geo.ids {
+		if tt := r.hexes[id].Terrain; (tt == "forest" || tt == "rough-forest" || tt == "mountain") && r.hexes[id].Country == "vietnam" && !r.enemyAt(s, FEF, id) {
+			forest = id
+			break
+		}
+	}
+	refused(t, r, s, FEF, "drop 1 BEP "+clear, "usage")
+	refused(t, r, s, FEF, "drop 1/4_RTM "+clear, "is not airborne")
+	refused(t, r, s, FEF, "drop 1_BEP "+forest, "5.6: airdrops go to a hex with no forest or mountain")
+	s, ev = do(t, r, s, FEF, "drop 1_BEP "+clear)
+	has(t, ev, "the FEF airdrops 1 BEP from 0919 to "+clear)
+	// a dump near a VM unit: 5-6 drifts onto the VM stack, captured
+	nb := r.neighbors(clear)[0]
+	s.unit("42").Loc = nb
+	vp, eq := s.VP, s.VMEquipH
+	s2, ev := do(t, r, s, FEF, "drop FEF_DR_1 "+clear, 4)
+	has(t, ev, "roll 4, it lands at "+clear)
+	if s2.unit("FEF DR 1").Loc != clear {
+		t.Error("5.6: the dump should have landed")
+	}
+	s, ev = do(t, r, s, FEF, "drop FEF_DR_1 "+clear, 5)
+	has(t, ev, "roll 5, it drifts onto the VM stack at "+nb, "3.6: the VM captures the FEF's supply dump FEF DR 1")
+	if s.VP != vp-1 || s.VMEquipH != eq+4 || s.unit("FEF DR 1").Loc != LocDead {
+		t.Errorf("5.6 drift: vp %d equipment %d loc %s", s.VP, s.VMEquipH, s.unit("FEF DR 1").Loc)
+	}
+	refused(t, r, s, FEF, "drop FEF_DR_2 "+nb, "6.4: an airdrop onto a VM unit is an overrun")
+}
+
+// 5.7: the ship carries 3 stacking points (motorized too) between two
+// friendly harbors once a movement phase; a Dinassaut carries 3 stacking
+// points of its hex along the river and coast.
+func TestRule5_7_ShipAndRiverTransport(t *testing.T) {
+	r := rules(t)
+	s := bare(t, r, FEF, map[string]string{"RCC": "0823", "23 RIC": "0823", "DNA 1": "0823", "43 RIC": "0823", "1/13 DBLE": "0823"})
+	refused(t, r, s, FEF, "ship 0823 0919", "5.7: the ship carries 3 stacking points")
+	refused(t, r, s, FEF, "ship RCC 1118", "5.7: the ship carries between two friendly harbors")
+	s, ev := do(t, r, s, FEF, "ship RCC 0919")
+	has(t, ev, "5.7 the ship transport: the FEF moves RCC from 0823 to 0919")
+	refused(t, r, s, FEF, "ship 23_RIC 0919", "5.7: the ship transport sails once a movement phase")
+	rt := r.reach(r.moveBoard(s, FEF), s.unit("DNA 1"))
+	dest := farHex(r, rt, "0823", 3)
+	if dest == "" {
+		t.Fatal("no river destination")
+	}
+	refused(t, r, s, FEF, "river DNA_1 23_RIC+43_RIC+1/13_DBLE+RCC "+dest, "")
+	s, ev = do(t, r, s, FEF, "river DNA_1 23_RIC+43_RIC "+dest)
+	has(t, ev, "5.7 river transport: the FEF moves DNA 1, 23 RIC, 43 RIC from 0823 to "+dest)
+	if s.unit("23 RIC").Loc != dest || s.unit("DNA 1").Loc != dest {
+		t.Error("5.7: not carried")
+	}
+	if strings.Contains(ev, "VM") {
+		t.Error(ev)
+	}
+}
+
+// 5.4 and the hidden counters (RULINGS T15, T41): a hidden counter
+// carried by truck is told to the FEF as a hidden counter, whether it is
+// a VM-group or a dummy.
+func TestRule5_4_TransportNonInterference(t *testing.T) {
+	r := rules(t)
+	grp := idOf(t, r, "VMG")
+	mk := func(dummy bool) *State {
+		s := bare(t, r, VM, map[string]string{grp: "1922", "308/36": "1922"})
+		s.VMTrucks = 1
+		if dummy {
+			s.unit(grp).Type, s.unit(grp).Steps = "DUMMY", 0
+		}
+		return s
+	}
+	x, y := mk(false), mk(true)
+	if r.Opaque("1922") || !r.roadToCenter(x, "1922") {
+		t.Skip("Dong Khe is in forest or off the road")
+	}
+	dest := farHex(r, r.truckRoute(x, VM, "1922"), "1922", 3)
+	x, fx, _ := pub(t, r, x, VM, "truck "+token(grp)+" "+dest)
+	y, fy, _ := pub(t, r, y, VM, "truck "+token(grp)+" "+dest)
+	if fx != fy || !strings.Contains(fx, "1 hidden counter(s)") {
+		t.Errorf("the FEF hears differently:\n%s\n%s", fx, fy)
+	}
+	for _, vw := range viewers {
+		if !seesVM(vw.v) && string(viewJSON(r, x, vw.v)) != string(viewJSON(r, y, vw.v)) {
+			t.Errorf("%s view differs", vw.name)
+		}
+	}
+}
