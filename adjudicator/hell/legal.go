@@ -18,8 +18,7 @@ func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator
 	if s.Phase == PhaseOver {
 		return nil
 	}
-	awaited, _, _, _ := r.phaseInfo(s)
-	if string(side) != awaited {
+	if awaited := awaitedSide(s); string(side) != awaited {
 		if side == French || side == VM {
 			return r.standingChoices()
 		}

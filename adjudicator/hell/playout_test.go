@@ -95,9 +95,12 @@ func playedGameWith(b *testing.B, pick func(*rand.Rand, adjudicator.Side, []adju
 	}
 	for !g.Prompt().Over {
 		side := g.Prompt().Awaiting[0]
-		order := adjudicator.RandomOrder(r, testRules.Legal(g.State, side))
+		// The orders of play, as the playouts choose them (standing
+		// orders come from the prelude only).
+		tree := adjudicator.WithoutStanding(testRules.Legal(g.State, side))
+		order := adjudicator.RandomOrder(r, tree)
 		if pick != nil {
-			order = pick(r, side, testRules.Legal(g.State, side))
+			order = pick(r, side, tree)
 		}
 		st, err := g.Orders("x", side, []string{order}, "", time.Unix(0, 0))
 		if err != nil {

@@ -170,3 +170,28 @@ func TestRoutine_StandingOfferedWhenAwaited(t *testing.T) {
 		}
 	}
 }
+
+// awaitedSide, Apply's and Legal's cheap reading of who is awaited, agrees
+// with the prompt's at every step of random games.
+func TestAwaitedSideAgreesWithPrompt(t *testing.T) {
+	for g := 0; g < 6; g++ {
+		sc := []string{"full-battle", "initial-assault", "five-hills"}[g%3]
+		s0, _ := testRules.Setup(sc, nil)
+		s := s0.(*State)
+		r := newRand(uint64(g))
+		stream := adjudicator.NewStream(seed, uint64(g))
+		for n := 0; n < 800 && s.Phase != PhaseOver; n++ {
+			side, _, _, _ := testRules.phaseInfo(s)
+			if a := awaitedSide(s); a != side {
+				t.Fatalf("game %d step %d (%s/%s): awaitedSide %q, prompt %q", g, n, s.Phase, s.Step, a, side)
+			}
+			tree := adjudicator.WithoutStanding(testRules.Legal(s, adjudicator.Side(side)))
+			order := adjudicator.PreferAction(r, adjudicator.Side(side), tree)
+			ns, _, err := testRules.Apply(s, adjudicator.Side(side), order, stream)
+			if err != nil {
+				t.Fatalf("legal %q refused: %v", order, err)
+			}
+			s = ns.(*State)
+		}
+	}
+}

@@ -155,6 +155,20 @@ func (r *Rules) turnName(s *State) string {
 }
 
 // phaseInfo: who is awaited, the phase's name, what is asked, the default.
+// awaitedSide: the side the phase awaits, without building its prompt
+// (phaseInfo's first result, cheaply: Apply and Legal need only this).
+func awaitedSide(s *State) string {
+	switch s.Phase {
+	case PhaseSetupFrench, PhaseFrenchSupply, PhaseFrDecide, PhaseFrMove, PhaseFrAttrition:
+		return French
+	case PhaseSetupVM, PhaseVMReorg, PhaseVMEntrench, PhaseVMDecide, PhaseVMMove, PhaseVMSiege:
+		return VM
+	case PhaseOperations:
+		return s.opAwaited()
+	}
+	return ""
+}
+
 func (r *Rules) phaseInfo(s *State) (side string, name, decision, def string) {
 	switch s.Phase {
 	case PhaseSetupFrench:
@@ -318,8 +332,8 @@ func (r *Rules) order(s *State, side string, w []string, dice adjudicator.Dice, 
 		// Standing orders are taken at any time, privately.
 		return r.standingOrder(s, side, args, ev)
 	}
-	awaited, name, decision, _ := r.phaseInfo(s)
-	if side != awaited {
+	if awaited := awaitedSide(s); side != awaited {
+		_, name, decision, _ := r.phaseInfo(s)
 		return fail("it is not %s's turn to order: %s awaits %s (%s)", sideName(side), name, sideName(awaited), decision)
 	}
 	stageBefore := stage(s)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/umpirebot/umpire/adjudicator"
 )
@@ -184,7 +185,19 @@ func (st Standing) String() string {
 		f(st.OpMove), f(st.BreakOff), f(st.Impulses), f(st.Drops), f(st.Supply), f(st.Consolidate), f(st.Counter))
 }
 
+// standingChoices: the standing orders' tree, the same in every state:
+// built once, each caller given its own top-level slice.
 func (r *Rules) standingChoices() []adjudicator.Choice {
+	standingOnce.Do(func() { standingTree = buildStandingChoices() })
+	return append([]adjudicator.Choice(nil), standingTree...)
+}
+
+var (
+	standingOnce sync.Once
+	standingTree []adjudicator.Choice
+)
+
+func buildStandingChoices() []adjudicator.Choice {
 	var ks []adjudicator.Choice
 	for _, k := range sortedKeys(standingKeys) {
 		var vs []adjudicator.Choice
