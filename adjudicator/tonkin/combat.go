@@ -363,6 +363,7 @@ func (r *Rules) resolve(s *State, f *fight, dice adjudicator.Dice, ev *events) {
 					u.Loc = to
 				}
 				ev.pub("6.5: %s retreats before combat from %s to %s (%s's standing order).", unitNames(ev5), f.target, to, sideName(def))
+				r.railEntry(s, def, to, ev)
 			}
 		}
 	}
@@ -941,6 +942,7 @@ func (r *Rules) retreatAfter(s *State, side, from, to string, ev *events) {
 		moved = append(moved, u)
 	}
 	ev.pub("6.14: %s retreats from %s to %s instead of a step loss (%s's standing order).", unitNames(moved), from, to, sideName(side))
+	r.railEntry(s, side, to, ev)
 }
 
 // walkIn: the defender's hex is empty of fighting units: what is left
@@ -991,6 +993,7 @@ func (r *Rules) walkIn(s *State, f *fight, left []defender, fought bool, ev *eve
 		u.Trench = false
 	}
 	ev.pub("6.14: %s advances into %s: %s.", sideName(f.side), f.target, unitNames(adv))
+	r.railEntry(s, f.side, f.target, ev)
 	if f.side == VM && fought && s.VMEquipH < 2*r.chartInt("replacements", "vm_equipment_max") {
 		s.VMEquipH++
 		ev.pub("3.4: the VM advances into a hex where the FEF lost a step: half an equipment replacement (now %s).", halves(s.VMEquipH))
@@ -1057,4 +1060,18 @@ func (r *Rules) vmInHanoi(s *State) bool {
 		}
 	}
 	return false
+}
+
+// railEntry: the VM gains a victory point when it occupies (ends a move,
+// retreat or advance in) a railway hex other than Hanoi's or Haiphong's,
+// once a game turn (6.16; RULINGS T42).
+func (r *Rules) railEntry(s *State, side, hex string, ev *events) {
+	if side != VM || s.RailVP || !r.geo.railHex[hex] {
+		return
+	}
+	if u, ok := r.urbanHex[hex]; ok && (u.Name == "Hanoi" || u.Name == "Haiphong") {
+		return
+	}
+	s.RailVP = true
+	r.addVP(s, r.chartInt("victory_points", "vm_occupies_railway_hex"), ev, fmt.Sprintf("6.16: the VM occupies the railway hex %s (once a game turn)", hex))
 }

@@ -14,6 +14,7 @@ import (
 // geo is what movement needs of the board, built once.
 type geo struct {
 	road, rail map[[2]string]bool      // consecutive hexes of a road, a railway
+	railHex    map[string]bool         // the hexes of the railways
 	riverEdge  map[[2]string]string    // consecutive hexes of a river -> "navigable" or "minor"
 	riversAt   map[string][]riverInHex // the rivers through a hex
 	riverIDs   map[[2]string][]string  // consecutive hexes of a river -> the rivers
@@ -40,6 +41,20 @@ type moveClass struct {
 	enter []bool  // mayEnter, by hex
 	cost  []int16 // by hex*6 + k (k: the neighbour's place in nb): half points, -1 when it may not
 	flags []uint8 // how rain and ZOC change that cost
+	// alt and altFlags: a road or rail step's cost off the road, for a
+	// hex where road movement is forbidden (6.6 d).
+	alt      []int16
+	altFlags []uint8
+}
+
+// step: the cost and flags of step k from hex h on board b: off the road
+// where a road marker forbids road movement at either end (6.6 d).
+func (mc *moveClass) step(b *moveBoard, h int32, k int, nh int32) (int16, uint8) {
+	i := 6*int(h) + k
+	if mc.flags[i]&stepRoad != 0 && b.noRoad != nil && (b.noRoad[h] || b.noRoad[nh]) {
+		return mc.alt[i], mc.altFlags[i]
+	}
+	return mc.cost[i], mc.flags[i]
 }
 
 // Flags of a step: rain doubles it (2.0); it is along a road or railway,
@@ -74,7 +89,11 @@ func (r *Rules) buildGeo() {
 			g.road[edge(p.Hexes[i-1], p.Hexes[i])] = true
 		}
 	}
+	g.railHex = map[string]bool{}
 	for _, p := range r.d.Paths.Railways {
+		for _, h := range p.Hexes {
+			g.railHex[h] = true
+		}
 		for i := 1; i < len(p.Hexes); i++ {
 			g.rail[edge(p.Hexes[i-1], p.Hexes[i])] = true
 		}
@@ -133,16 +152,25 @@ func (r *Rules) buildGeo() {
 			continue
 		}
 		mc := &moveClass{fef: t.Side == FEF, enter: make([]bool, len(g.ids)),
-			cost: make([]int16, 6*len(g.ids)), flags: make([]uint8, 6*len(g.ids))}
+			cost: make([]int16, 6*len(g.ids)), flags: make([]uint8, 6*len(g.ids)),
+			alt: make([]int16, 6*len(g.ids)), altFlags: make([]uint8, 6*len(g.ids))}
 		for i, id := range g.ids {
 			mc.enter[i], _ = r.mayEnter(t, id)
 			for k := range 6 {
-				mc.cost[6*i+k] = -1
+				mc.cost[6*i+k], mc.alt[6*i+k] = -1, -1
 			}
 			for k, n := range g.adj[id] {
 				c, f, why := r.baseStep(t, id, n)
 				if why == "" {
 					mc.cost[6*i+k], mc.flags[6*i+k] = int16(c), f
+					mc.alt[6*i+k], mc.altFlags[6*i+k] = int16(c), f
+				}
+				if f&stepRoad != 0 {
+					c, f, why := r.baseStepX(t, id, n, false)
+					mc.alt[6*i+k], mc.altFlags[6*i+k] = -1, 0
+					if why == "" {
+						mc.alt[6*i+k], mc.altFlags[6*i+k] = int16(c), f
+					}
 				}
 			}
 		}
@@ -319,8 +347,9 @@ func (r *Rules) occupied(s *State, side string) []bool {
 type moveBoard struct {
 	enemyZOC, enemyAt []bool
 	rain, rainSeason  bool
-	zocExtra          int   // 5.1: the FEF's +1 in VM ZOC, in half points
-	stack             []int // the side's stacking points by hex number, when counted
+	zocExtra          int    // 5.1: the FEF's +1 in VM ZOC, in half points
+	stack             []int  // the side's stacking points by hex number, when counted
+	noRoad            []bool // hexes where road movement is forbidden (6.6 d), nil when none
 
 	dist, prev []int32   // reach's buffers: by node (hex*2 + touched)
 	buckets    [][]int32 // reach's queue: nodes by cost
@@ -329,6 +358,14 @@ type moveBoard struct {
 func (r *Rules) moveBoard(s *State, side string) *moveBoard {
 	b := r.newBoard(s.Weather == "rain", rainSeason(s.Month))
 	b.enemyZOC, b.enemyAt = r.zoc(s, other(side)), r.occupied(s, other(side))
+	if len(s.Interdicted) > 0 {
+		b.noRoad = make([]bool, len(r.geo.ids))
+		for _, h := range s.Interdicted {
+			if i, ok := r.geo.idx[h]; ok {
+				b.noRoad[i] = true
+			}
+		}
+	}
 	return b
 }
 
@@ -375,6 +412,9 @@ func (r *Rules) terrainCost(row string, t UnitType) (int, bool) {
 // points, or why it may not (5.1, 5.7, 5.9, 5.12, 2.0).
 func (r *Rules) stepCost(b *moveBoard, t UnitType, from, to string) (int, string) {
 	c, f, why := r.baseStep(t, from, to)
+	if f&stepRoad != 0 && b.noRoad != nil && (b.noRoad[r.geo.idx[from]] || b.noRoad[r.geo.idx[to]]) {
+		c, f, why = r.baseStepX(t, from, to, false) // 6.6 d: no road movement there
+	}
 	if why != "" {
 		return 0, why
 	}
@@ -401,6 +441,11 @@ func (b *moveBoard) adjust(c int, f uint8, fef, zoc bool) int {
 // points, with how rain and ZOC change it, or why the unit may not take
 // it (5.1, 5.7, 5.9, 5.12).
 func (r *Rules) baseStep(t UnitType, from, to string) (int, uint8, string) {
+	return r.baseStepX(t, from, to, true)
+}
+
+// baseStepX is baseStep, along roads and rail only when roads.
+func (r *Rules) baseStepX(t UnitType, from, to string, roads bool) (int, uint8, string) {
 	if ok, why := r.mayEnter(t, to); !ok {
 		return 0, 0, why
 	}
@@ -425,7 +470,7 @@ func (r *Rules) baseStep(t UnitType, from, to string) (int, uint8, string) {
 			return 0, 0, "the 1 Rec moves overland only through clear hexes (5.9)"
 		}
 	}
-	if g.road[e] || g.rail[e] {
+	if roads && (g.road[e] || g.rail[e]) {
 		// 5.1: road/rail has its own cost regardless of other terrain,
 		// double in a non-clear hex; rain doubles it only in the rain
 		// season (2.0); a river along a road is bridged (RULINGS T20).
@@ -601,11 +646,11 @@ func (r *Rules) reachFrom(b *moveBoard, mc *moveClass, loc string, ma int, canDo
 			}
 			h := x / 2
 			for k, nh := range g.nb[h] {
-				sc := mc.cost[6*int(h)+k]
+				sc, fl := mc.step(b, h, k, nh)
 				if sc < 0 || b.enemyAt[nh] {
 					continue
 				}
-				step := b.adjust(int(sc), mc.flags[6*int(h)+k], mc.fef, b.enemyZOC[nh])
+				step := b.adjust(int(sc), fl, mc.fef, b.enemyZOC[nh])
 				nx := nh*2 + ((x & 1) | touch(nh))
 				nc := int32(c + step)
 				if nc > limit(nx) && x != start {
@@ -682,11 +727,11 @@ func (r *Rules) pathOK(b *moveBoard, mc *moveClass, ma int, canDouble bool, at i
 		if k < 0 {
 			return false
 		}
-		sc := mc.cost[6*int(at)+k]
+		sc, fl := mc.step(b, at, k, h)
 		if sc < 0 || b.enemyAt[h] {
 			return false
 		}
-		cost += b.adjust(int(sc), mc.flags[6*int(at)+k], mc.fef, b.enemyZOC[h])
+		cost += b.adjust(int(sc), fl, mc.fef, b.enemyZOC[h])
 		touched = touched || b.enemyZOC[h]
 		lim := ma
 		if !touched && canDouble {
@@ -863,6 +908,7 @@ func (r *Rules) moveOrder(s *State, side string, args []string, ev *events) erro
 		u.Trench = entrenched
 	}
 	r.announceMove(s, side, us, from, path, ev)
+	r.railEntry(s, side, dest, ev)
 	return nil
 }
 

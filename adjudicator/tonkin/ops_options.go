@@ -27,6 +27,15 @@ func (r *Rules) reorgOrder(s *State, side string, args []string, ev *events) err
 					us = append(us, u)
 				}
 			}
+			if len(us) == 0 && slices.Contains(s.Interdicted, w) {
+				// 6.6 d, 6.3 b): the road marker of a hex
+				if why := r.unmarkWhy(s, side, w); why != "" {
+					return fail("%s", why)
+				}
+				r.unmark(s, w)
+				ev.pub("6.3 b), 6.6 d): %s removes the road marker at %s.", sideName(side), w)
+				continue
+			}
 			if len(us) == 0 {
 				return fail("6.3 b): you have no Desorg unit at %s; yours are at: %s", w, listOr(r.desorgHexes(s, side)))
 			}
@@ -48,7 +57,9 @@ func (r *Rules) reorgOrder(s *State, side string, args []string, ev *events) err
 			done = append(done, u)
 		}
 	}
-	ev.pub("6.3 b): %s removes the Desorg markers of %s.", sideName(side), r.namesSeen(side, done))
+	if len(done) > 0 {
+		ev.pub("6.3 b): %s removes the Desorg markers of %s.", sideName(side), r.namesSeen(side, done))
+	}
 	return nil
 }
 
@@ -152,7 +163,13 @@ func (r *Rules) trenchDumps(s *State, side string) []string {
 // optionChoices: options b) and c) legal now, for the tree.
 func (r *Rules) optionChoices(s *State, side string) []adjudicator.Choice {
 	var out []adjudicator.Choice
-	if hs := r.desorgHexes(s, side); len(hs) > 0 {
+	hs := r.desorgHexes(s, side)
+	for _, h := range s.Interdicted {
+		if !slices.Contains(hs, h) && r.unmarkWhy(s, side, h) == "" {
+			hs = append(hs, h)
+		}
+	}
+	if len(hs) > 0 {
 		c := adjudicator.Choice{Word: "reorg", Help: "option b): remove up to 3 Desorg markers (6.3)"}
 		for _, h := range hs {
 			c.Next = append(c.Next, adjudicator.Choice{Word: h, Complete: true})

@@ -386,6 +386,11 @@ func (r *Rules) validate(s *State) error {
 			return fmt.Errorf("unit %s: mobilized at %q", u.ID, u.Pend)
 		}
 	}
+	for _, h := range s.Interdicted {
+		if _, ok := r.hexes[h]; !ok {
+			return fmt.Errorf("road marker at unknown hex %q", h)
+		}
+	}
 	for _, w := range s.Withdraw {
 		if w != "Withdraw" && w != "With para" {
 			return fmt.Errorf("unknown withdrawal %q", w)

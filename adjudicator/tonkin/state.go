@@ -120,6 +120,11 @@ type State struct {
 	// GiapKilled: the FEF killed Giap this turn (6.16: a FEF decisive
 	// victory at the end of the turn).
 	GiapKilled bool `json:"giap_killed,omitempty"`
+	// Interdicted: road hexes marked Desorg by an airstrike, where neither
+	// side may use road movement (6.6 d), sorted.
+	Interdicted []string `json:"interdicted,omitempty"`
+	// RailVP: the VM has had its railway point this turn (6.16).
+	RailVP bool `json:"rail_vp,omitempty"`
 	// HanoiLost: the VM occupied Hanoi during this turn (6.16).
 	HanoiLost bool `json:"hanoi_lost,omitempty"`
 
@@ -148,6 +153,9 @@ func (s *State) clone() *State {
 		for k, v := range s.Trans {
 			c.Trans[k] = v
 		}
+	}
+	if s.Interdicted != nil {
+		c.Interdicted = append([]string{}, s.Interdicted...)
 	}
 	if s.Withdraw != nil {
 		c.Withdraw = append([]string{}, s.Withdraw...)

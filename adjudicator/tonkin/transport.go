@@ -206,6 +206,9 @@ func (r *Rules) announceTrans(s *State, side, what string, us []*Unit, from, des
 		ev.list[i].Text = strings.Replace(ev.list[i].Text, "5.1: ", what+": ", 1)
 		ev.list[i].Text = strings.TrimSuffix(ev.list[i].Text, ".") + " by " + strings.SplitN(what, " ", 2)[1] + "."
 	}
+	if slices.ContainsFunc(us, func(u *Unit) bool { return r.typ(u).Kind != "dump" }) {
+		r.railEntry(s, side, dest, ev)
+	}
 }
 
 // truckOK: where a load may board a truck (5.4 a, b).

@@ -207,3 +207,108 @@ func TestRule5_4_TransportNonInterference(t *testing.T) {
 		}
 	}
 }
+
+// 6.16: the VM gains a point when it occupies a railway hex (not Hanoi
+// or Haiphong), once a game turn; by a move or a transport alike.
+func TestRule6_16_RailwayHex(t *testing.T) {
+	r := rules(t)
+	var rail []string
+	for _, id := range r.geo.ids {
+		if u, ok := r.urbanHex[id]; r.geo.railHex[id] && r.hexes[id].Country == "vietnam" && (!ok || u.Name != "Hanoi" && u.Name != "Haiphong") {
+			rail = append(rail, id)
+		}
+	}
+	if len(rail) < 2 {
+		t.Fatal("no railway")
+	}
+	from := ""
+	for _, n := range r.neighbors(rail[0]) {
+		if !r.geo.railHex[n] && r.hexes[n].Terrain != "sea" {
+			from = n
+		}
+	}
+	s := bare(t, r, VM, map[string]string{"308/36": from, "308/88": "0101"})
+	vp := s.VP
+	s, ev := do(t, r, s, VM, "move 308/36 "+rail[0])
+	has(t, ev, "6.16: the VM occupies the railway hex "+rail[0]+" (once a game turn): victory points -1")
+	if s.VP != vp-1 || !s.RailVP {
+		t.Errorf("6.16: vp %d", s.VP)
+	}
+	s.unit("308/88").Loc = from
+	s, ev = do(t, r, s, VM, "move 308/88 "+rail[1])
+	if s.VP != vp-1 || strings.Contains(ev, "railway") {
+		t.Errorf("6.16: a second point in the turn: vp %d %s", s.VP, ev)
+	}
+}
+
+// 6.6 d: airstrikes on a road hex anywhere; a step loss marks it Desorg
+// and neither side may use road movement there; the VM removes the
+// marker for a point (option b) within its supply, not in a hex the FEF
+// occupies or a FEF-friendly urban area; the cleanup removes them all
+// (7.0, RULINGS T43).
+func TestRule6_6d_RoadInterdiction(t *testing.T) {
+	r := rules(t)
+	hex, next := "", ""
+	for _, id := range r.geo.ids {
+		if _, urb := r.urbanHex[id]; urb || r.hexes[id].Terrain != "clear" || r.hexes[id].Country != "vietnam" || dist(id, "0919") < 4 {
+			continue
+		}
+		for _, n := range r.neighbors(id) {
+			if r.geo.road[edge(id, n)] && r.hexes[n].Terrain == "clear" {
+				hex, next = id, n
+			}
+		}
+		if hex != "" {
+			break
+		}
+	}
+	if hex == "" {
+		t.Fatal("no clear road hex")
+	}
+	s := opsState(t, r, FEF, "0919", map[string]string{"1/13 DBLE": "0919"})
+	refused(t, r, s, FEF, "interdict "+hex+" navy", "road interdiction is by airstrike only")
+	refused(t, r, s, FEF, "interdict 0101 air", "6.6 d): 0101 is not a road hex")
+	b := r.moveBoard(s, VM)
+	before, _ := r.stepCost(b, r.types["REG"], next, hex)
+	strikes := s.FEFStrikes
+	s, ev := do(t, r, s, FEF, "interdict "+hex+" air", 5, 5) // clear +1, road +1: 12, DG & DL on column 3-4
+	has(t, ev, "6.6 d): the FEF's 1 airstrike(s) (3, column 3-4) on the road at "+hex, "dice 5+5 = 12: a step loss: the hex is marked Desorg", "6.3 d): the FEF spends an operation point")
+	if !slicesContains(s.Interdicted, hex) || s.FEFStrikes != strikes-1 {
+		t.Fatalf("6.6 d: %v %d", s.Interdicted, s.FEFStrikes)
+	}
+	after, _ := r.stepCost(r.moveBoard(s, VM), r.types["REG"], next, hex)
+	if after <= before {
+		t.Errorf("6.6 d: road movement into %s still costs %d (before %d)", hex, after, before)
+	}
+	if v := r.View(s, viewers[0].v); !strings.Contains(strings.Join(v.Status, "\n"), "Roads interdicted (6.6 d): "+hex) {
+		t.Error("the marker is not in the public status")
+	}
+	// the VM removes it in its supply
+	s.Mover = VM
+	s.Chunk = 3
+	r.addUnit(s, &Unit{ID: "VM DR 9", Type: "DR", Side: VM, Loc: next})
+	s.unit("1/13 DBLE").Loc = hex
+	refused(t, r, s, VM, "reorg "+hex, "6.6 d): "+hex+" is FEF occupied")
+	s.unit("1/13 DBLE").Loc = "0919"
+	s, ev = do(t, r, s, VM, "reorg "+hex)
+	has(t, ev, "6.3 b), 6.6 d): the VM removes the road marker at "+hex)
+	if len(s.Interdicted) != 0 {
+		t.Error("6.6 d: the marker stays")
+	}
+	// 7.0 removes them
+	s.Interdicted = []string{hex}
+	e := &events{}
+	r.cleanup(s, e)
+	if s.Interdicted != nil {
+		t.Error("7.0: the road marker stays")
+	}
+}
+
+func slicesContains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

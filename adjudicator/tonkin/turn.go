@@ -113,7 +113,7 @@ func (r *Rules) moveHelp() string {
 }
 
 func (r *Rules) pointHelp() string {
-	return "option a): `move <unit|hex> <hex>` moves a stack, or up to 3 transports of a kind carry it (`truck`, `air`, `drop`, `ship`, `river`, `foot`, 5.3), `overrun <unit|hex> <hex>` overruns the enemy next to it (6.4); d) and g): `barrage <hex> air|navy|<artillery> ...` (6.6); e) and f): `attack <hex> [rally] [spirit] [lead <unit>] [<units>]` with troops within 3 hexes of your spending dump (6.6); each a point, f) two (6.3); b): `reorg <unit|hex> ...` removes up to 3 Desorg; c): `trench <dump hex> <unit> ...` entrenches up to 3 units by a dump, removed; `standing <key> <value>` answers the other side's attacks for you (RULINGS T22)"
+	return "option a): `move <unit|hex> <hex>` moves a stack, or up to 3 transports of a kind carry it (`truck`, `air`, `drop`, `ship`, `river`, `foot`, 5.3), `overrun <unit|hex> <hex>` overruns the enemy next to it (6.4); d) and g): `barrage <hex> air|navy|<artillery> ...` (6.6), d): `interdict <road hex> air ...` (6.6 d); e) and f): `attack <hex> [rally] [spirit] [lead <unit>] [<units>]` with troops within 3 hexes of your spending dump (6.6); each a point, f) two (6.3); b): `reorg <unit|hex> ...` removes up to 3 Desorg; c): `trench <dump hex> <unit> ...` entrenches up to 3 units by a dump, removed; `standing <key> <value>` answers the other side's attacks for you (RULINGS T22)"
 }
 
 // Prompt implements adjudicator.Rules.
@@ -177,6 +177,7 @@ func (r *Rules) legal(s *State, side adjudicator.Side) []adjudicator.Choice {
 		out = append(out, r.overrunChoices(s, string(side))...)
 		out = append(out, r.attackChoices(s, string(side))...)
 		out = append(out, r.barrageChoices(s, string(side))...)
+		out = append(out, r.interdictChoices(s, string(side))...)
 		out = append(out, r.optionChoices(s, string(side))...)
 		return append(out, adjudicator.Choice{Word: "pass", Complete: true, Help: help})
 	case PhaseRein1, PhaseRein2:
@@ -407,6 +408,13 @@ func (r *Rules) opsOrder(s *State, side, verb string, args []string, dice adjudi
 		ev.pub("6.3: %s spends an operation point (%d left).", sideName(side), *s.ops(side)-1)
 		r.spendPoint(s, dice, ev)
 		return nil
+	case "interdict":
+		if err := r.interdictOrder(s, side, args, dice, ev); err != nil {
+			return err
+		}
+		ev.pub("6.3 d): %s spends an operation point (%d left).", sideName(side), *s.ops(side)-1)
+		r.spendPoint(s, dice, ev)
+		return nil
 	case "barrage":
 		if err := r.barrageOrder(s, side, args, dice, ev); err != nil {
 			return err
@@ -590,6 +598,13 @@ func (r *Rules) cleanup(s *State, ev *events) {
 			n++
 		}
 	}
+	if len(s.Interdicted) > 0 {
+		// 7.0: "all Desorg markers", the road markers of 6.6 d too
+		// (RULINGS T43).
+		ev.pub("7.0: the road markers at %s are removed.", strings.Join(s.Interdicted, ", "))
+		n += len(s.Interdicted)
+		s.Interdicted = nil
+	}
 	ev.pub("7.0: Desorg marker cleanup: %d Desorg marker(s) removed.", n)
 }
 
@@ -724,7 +739,7 @@ func (r *Rules) newTurn(s *State, m string, dice adjudicator.Dice, ev *events) {
 		s.First = VM
 	}
 	ev.pub("2.0: initiative roll %d: %s is the 1st player, %s the 2nd.", d, sideName(s.First), sideName(s.second()))
-	s.FEFBought, s.GiapKilled, s.HanoiLost = 0, false, false
+	s.FEFBought, s.GiapKilled, s.HanoiLost, s.RailVP = 0, false, false, false
 	s.Phase = PhaseRein1 // 3.0, then the supply check (4.0)
 	r.enterRein(s, dice, ev)
 }

@@ -97,6 +97,8 @@ type BoardView struct {
 	VMFriendly []string `json:"vm_friendly"` // urban areas friendly to the VM (4.1)
 	Garrisons  []string `json:"garrisons"`   // urban areas with their garrison
 	NoGarrison []string `json:"no_garrison"` // plus de garnison
+	// Interdicted: road hexes with a Desorg marker (6.6 d), open to all.
+	Interdicted []string `json:"interdicted,omitempty"`
 
 	Stacks  []Stack   `json:"stacks"` // by hex id
 	Standby []Counter `json:"standby,omitempty"`
@@ -209,6 +211,9 @@ func (r *Rules) board(s *State, v adjudicator.Viewer) BoardView {
 		VMDumpsMax: r.d.Units.SupplyDumps.VM, FEFDumpsMax: r.d.Units.SupplyDumps.FEF,
 		VMFriendly: append([]string{}, s.VMFriendly...), Garrisons: append([]string{}, s.Garrisons...),
 		NoGarrison: append([]string{}, s.NoGarrison...), Stacks: []Stack{}}
+	if len(s.Interdicted) > 0 {
+		b.Interdicted = append([]string{}, s.Interdicted...)
+	}
 	if final.ID != first.ID {
 		b.Final = final.ID
 		b.ScenarioName = fmt.Sprintf("campaign %s to %s", first.ID, final.ID)
@@ -346,7 +351,7 @@ func (r *Rules) status(s *State, b *BoardView, v adjudicator.Viewer) []string {
 		fmt.Sprintf("FEF: air transports %d, airstrikes %d, truck transports %d; supply dumps on the map %d of %d.",
 			b.FEFAir, b.FEFStrikes, b.FEFTrucks, b.FEFDumps, b.FEFDumpsMax),
 		fmt.Sprintf("Urban areas friendly to the VM (%d): %s.", len(b.VMFriendly), listOr(b.VMFriendly)),
-		fmt.Sprintf("Garrisons: %d; plus de garnison: %s.", len(b.Garrisons), listOr(b.NoGarrison)),
+		fmt.Sprintf("Garrisons: %d; plus de garnison: %s. Roads interdicted (6.6 d): %s.", len(b.Garrisons), listOr(b.NoGarrison), listOr(b.Interdicted)),
 		fmt.Sprintf("Standby zone: %s. Saigon zone: %s. Dead: %s. Permanently dead: %s.", counterList(b.Standby), counterList(b.Saigon), counterList(b.Dead), counterList(b.Perm)),
 	}
 	if len(b.Schedule) > 0 {
