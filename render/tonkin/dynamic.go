@@ -45,6 +45,7 @@ func (b *board) Dynamic(c *render.Canvas, v adjudicator.View) error {
 		return err
 	}
 	b.urbanState(c, bv)
+	b.roadMarkers(c, bv)
 	b.stacks(c, bv)
 	b.panel(c, bv, v.Viewer)
 	return nil
@@ -75,6 +76,25 @@ func (b *board) urbanState(c *render.Canvas, bv *tonkin.BoardView) {
 			c.Text("G", x+6, y+6, 0.5, 0.5, inkWhite)
 		})
 		c.Stamp(sp, int(math.Round(x-6)), int(math.Round(y-6)))
+	}
+}
+
+// roadMarkers: a road hex interdicted by an airstrike carries a Desorg
+// marker (6.6 d): a small vermilion "DG" square on the hex's lower edge,
+// under any stack.
+func (b *board) roadMarkers(c *render.Canvas, bv *tonkin.BoardView) {
+	for _, h := range bv.Interdicted {
+		g := b.byID[h]
+		if g == nil {
+			continue
+		}
+		sp := b.stamps.Get("roadmarker", 16, 11, func(c *render.Canvas, x, y float64) {
+			c.Rect(x, y, x+16, y+11, inkVM)
+			c.Frame(x, y, x+16, y+11, 1, inkWhite)
+			c.Font(8, true)
+			c.Text("DG", x+8, y+5.5, 0.5, 0.5, inkWhite)
+		})
+		c.Stamp(sp, int(math.Round(g.x-8)), int(math.Round(g.y+hexS-14)))
 	}
 }
 

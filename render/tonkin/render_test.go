@@ -633,3 +633,21 @@ func TestFocus(t *testing.T) {
 		t.Error("a close-up with no view before")
 	}
 }
+
+// 6.6 d: a road hex interdicted by an airstrike shows its Desorg marker,
+// in every view (RULINGS T43).
+func TestRoadMarker(t *testing.T) {
+	s := state(t, "1953")
+	plain := drawn(t, view(s, adjudicator.Public))
+	s.Interdicted = []string{"1118"}
+	marked := drawn(t, view(s, adjudicator.Public))
+	diff := 0
+	for i := range plain.Pix {
+		if plain.Pix[i] != marked.Pix[i] {
+			diff++
+		}
+	}
+	if diff == 0 {
+		t.Fatalf("the road marker at 1118 is not drawn")
+	}
+}
