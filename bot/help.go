@@ -251,8 +251,9 @@ func summariseWord(path string, c adjudicator.Choice, names []string) helpGroup 
 		return g
 	}
 	// Few first arguments whose followers differ (standing losses
-	// most|fewest, standing fire all|none): one line each.
-	if !product && len(cols) >= 2 && len(c.Next) <= 12 {
+	// most|fewest, standing fire all|none): one line each (Hell has 17
+	// standing-order keys).
+	if !product && len(cols) >= 2 && len(c.Next) <= 24 {
 		if c.Help != "" {
 			g.head = head + " — " + c.Help
 		} else {

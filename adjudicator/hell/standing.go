@@ -207,7 +207,7 @@ func buildStandingChoices() []adjudicator.Choice {
 		ks = append(ks, adjudicator.Choice{Word: k, Next: vs})
 	}
 	ks = append(ks, leaf("clear", "forget all standing orders"))
-	return []adjudicator.Choice{{Word: "standing", Help: "standing orders, private: answer reactions without a round trip", Next: ks}}
+	return []adjudicator.Choice{{Word: "standing", Help: "standing orders, private: answer reactions and routine decisions without a round trip", Next: ks}}
 }
 
 // standingHit answers a hit from the owner's standing orders.
