@@ -4,21 +4,6 @@ import (
 	"strings"
 )
 
-// withAccepts adds, after each console line creating a game that names
-// other members' seats (without seat:direct), the line by which each of
-// them accepts (issue 15 item 5): the suites written before offers keep
-// playing the games they did.
-func withAccepts(lines ...string) []string {
-	var out []string
-	for _, l := range lines {
-		out = append(out, l)
-		for _, u := range AcceptorsOf(l) {
-			out = append(out, "@"+u+" /game accept")
-		}
-	}
-	return out
-}
-
 // seatDirect rewrites console lines creating a game that names other
 // members' seats into a moderator's direct seating (@mod ...
 // seat:direct): the game starts at once with the same seats and no
