@@ -551,10 +551,11 @@ func (r *Rules) supplyContext(s *State) func(u *Unit, hex string) bool {
 		}
 	}
 	blocked := map[string]map[string]bool{FEF: r.occupiedBy(s, VM), VM: r.occupiedBy(s, FEF)}
+	rc := r.newRiverCtx(s, dumps, friendly)
 	return func(u *Unit, hex string) bool {
 		c := *u
 		c.Loc = hex
-		return r.supplied(&c, blocked[u.Side], dumps, friendly)
+		return r.supplied(&c, blocked[u.Side], dumps, friendly, rc)
 	}
 }
 

@@ -121,7 +121,89 @@ func (r *Rules) within3(hex string, blocked map[string]bool, ok func(h string) b
 }
 
 // supplied: whether u traces supply now (4.2-4.4).
-func (r *Rules) supplied(u *Unit, blocked map[string]bool, dumps map[string]map[string]bool, friendly func(side, hex string) bool) bool {
+func (r *Rules) supplied(u *Unit, blocked map[string]bool, dumps map[string]map[string]bool, friendly func(side, hex string) bool, rc *riverCtx) bool {
+	if r.suppliedLand(u, blocked, dumps, friendly) {
+		return true
+	}
+	return u.Side == FEF && rc != nil && r.riverTrace(u.Loc, rc)
+}
+
+// riverCtx is what 4.5's trace reads of the board.
+type riverCtx struct {
+	block  map[string]bool // river hexes VM units block (not VM-groups)
+	dna    map[string]bool // hexes with a Dinassaut
+	target func(hex string) bool
+}
+
+// newRiverCtx: 4.5's board. A VM counter the FEF cannot identify on its
+// hidden side counts as the VM-group it may be, and a closed forest
+// stack as the regiment it may hold, so the trace tells nothing hidden
+// (RULINGS T44).
+func (r *Rules) newRiverCtx(s *State, dumps map[string]map[string]bool, friendly func(side, hex string) bool) *riverCtx {
+	rc := &riverCtx{block: map[string]bool{}, dna: map[string]bool{}}
+	for _, u := range s.Units {
+		if !onMap(u.Loc) {
+			continue
+		}
+		switch {
+		case u.Side == FEF && r.typ(u).Kind == "naval":
+			rc.dna[u.Loc] = true
+		case u.Side == VM && r.Opaque(u.Loc):
+			rc.block[u.Loc] = true
+		case u.Side == VM && !u.Hidden && r.typ(u).Kind != "group" && r.typ(u).Kind != "dump":
+			rc.block[u.Loc] = true
+		}
+	}
+	rc.target = func(x string) bool {
+		if dumps[FEF][x] {
+			return true
+		}
+		uu, ok := r.urbanHex[x]
+		return ok && friendly(FEF, x) && (uu.Kind == "city" || uu.Harbor)
+	}
+	return rc
+}
+
+// riverTrace: 4.5, up to 5 hexes along navigable rivers and/or coastal
+// hexes to a supply dump, friendly city or harbor, with a Dinassaut at
+// the source, the unit or between, and along the river no VM unit but
+// VM-groups (the coast is never blocked).
+func (r *Rules) riverTrace(hex string, rc *riverCtx) bool {
+	water := func(h string) bool { t := r.hexes[h]; return t.Terrain == "sea" || t.Coastal }
+	type node struct {
+		h   string
+		dna bool
+	}
+	start := node{hex, rc.dna[hex]}
+	seen := map[node]bool{start: true}
+	front := []node{start}
+	for d := 1; d <= 5; d++ {
+		var next []node
+		for _, x := range front {
+			for _, n := range r.neighbors(x.h) {
+				river := r.geo.riverEdge[edge(x.h, n)] == "navigable"
+				coast := water(x.h) && water(n)
+				if !river && !coast || river && !coast && rc.block[n] {
+					continue
+				}
+				y := node{n, x.dna || rc.dna[n]}
+				if seen[y] {
+					continue
+				}
+				seen[y] = true
+				if y.dna && rc.target(n) {
+					return true
+				}
+				next = append(next, y)
+			}
+		}
+		front = next
+	}
+	return false
+}
+
+// suppliedLand: the traces over land (4.2-4.4).
+func (r *Rules) suppliedLand(u *Unit, blocked map[string]bool, dumps map[string]map[string]bool, friendly func(side, hex string) bool) bool {
 	t := r.typ(u)
 	h := r.hexes[u.Loc]
 	if r.within3(u.Loc, blocked, func(x string) bool { return dumps[u.Side][x] }) { // 4.4: any unit, motorized included
@@ -210,6 +292,7 @@ func (r *Rules) supplyCheck(s *State, ev *events) {
 	for _, g := range s.Garrisons {
 		occ[FEF][r.urban[g].Hex] = true
 	}
+	rc := r.newRiverCtx(s, dumps, friendly)
 	var newOoS, losers []*Unit
 	var back []*Unit
 	for _, u := range s.Units {
@@ -220,7 +303,7 @@ func (r *Rules) supplyCheck(s *State, ev *events) {
 		case "dump", "dummy", "hq":
 			continue
 		}
-		if r.supplied(u, occ[other(u.Side)], dumps, friendly) {
+		if r.supplied(u, occ[other(u.Side)], dumps, friendly, rc) {
 			if u.OoS {
 				u.OoS = false
 				back = append(back, u)
@@ -253,7 +336,7 @@ func (r *Rules) supplyCheck(s *State, ev *events) {
 		ok := r.within3(hex, occ[VM], func(x string) bool {
 			uu, isU := r.urbanHex[x]
 			return isU && friendly(FEF, x) && (uu.Kind == "city" || uu.Harbor)
-		})
+		}) || r.riverTrace(hex, rc) // 4.5 for garrisons too (RULINGS T44)
 		was := slices.Contains(s.GarrisonOoS, g)
 		switch {
 		case ok && was:
