@@ -45,6 +45,14 @@ type moveClass struct {
 	// hex where road movement is forbidden (6.6 d).
 	alt      []int16
 	altFlags []uint8
+	// pass: the class may pass through a hex of VM-groups by this step
+	// (5.7, 5.9: a Dinassaut and the 1 Rec along a navigable river).
+	pass bool
+}
+
+// passing: a step that may pass through a hex of VM-groups (5.7, 5.9).
+func (r *Rules) passing(mc *moveClass, h, nh int32) bool {
+	return mc.pass && r.geo.riverEdge[edge(r.geo.ids[h], r.geo.ids[nh])] == "navigable"
 }
 
 // step: the cost and flags of step k from hex h on board b: off the road
@@ -151,7 +159,7 @@ func (r *Rules) buildGeo() {
 			g.byType[c] = g.classes[k]
 			continue
 		}
-		mc := &moveClass{fef: t.Side == FEF, enter: make([]bool, len(g.ids)),
+		mc := &moveClass{fef: t.Side == FEF, pass: t.Kind == "naval" || t.Kind == "amphibious", enter: make([]bool, len(g.ids)),
 			cost: make([]int16, 6*len(g.ids)), flags: make([]uint8, 6*len(g.ids)),
 			alt: make([]int16, 6*len(g.ids)), altFlags: make([]uint8, 6*len(g.ids))}
 		for i, id := range g.ids {
@@ -350,6 +358,7 @@ type moveBoard struct {
 	zocExtra          int    // 5.1: the FEF's +1 in VM ZOC, in half points
 	stack             []int  // the side's stacking points by hex number, when counted
 	noRoad            []bool // hexes where road movement is forbidden (6.6 d), nil when none
+	groups            []bool // the FEF's board: enemy hexes of VM-groups only, as the FEF sees them (5.7, 5.9)
 
 	dist, prev []int32   // reach's buffers: by node (hex*2 + touched)
 	buckets    [][]int32 // reach's queue: nodes by cost
@@ -358,6 +367,9 @@ type moveBoard struct {
 func (r *Rules) moveBoard(s *State, side string) *moveBoard {
 	b := r.newBoard(s.Weather == "rain", rainSeason(s.Month))
 	b.enemyZOC, b.enemyAt = r.zoc(s, other(side)), r.occupied(s, other(side))
+	if side == FEF {
+		b.groups = r.groupHexes(s)
+	}
 	if len(s.Interdicted) > 0 {
 		b.noRoad = make([]bool, len(r.geo.ids))
 		for _, h := range s.Interdicted {
@@ -647,10 +659,18 @@ func (r *Rules) reachFrom(b *moveBoard, mc *moveClass, loc string, ma int, canDo
 			h := x / 2
 			for k, nh := range g.nb[h] {
 				sc, fl := mc.step(b, h, k, nh)
-				if sc < 0 || b.enemyAt[nh] {
+				if sc < 0 {
 					continue
 				}
-				step := b.adjust(int(sc), fl, mc.fef, b.enemyZOC[nh])
+				extra := 0
+				if b.enemyAt[nh] {
+					// 5.7, 5.9: through a river hex of VM-groups, +1
+					if b.groups == nil || !b.groups[nh] || !r.passing(mc, h, nh) {
+						continue
+					}
+					extra = 2
+				}
+				step := b.adjust(int(sc), fl, mc.fef, b.enemyZOC[nh]) + extra
 				nx := nh*2 + ((x & 1) | touch(nh))
 				nc := int32(c + step)
 				if nc > limit(nx) && x != start {
@@ -671,6 +691,10 @@ func (r *Rules) reachFrom(b *moveBoard, mc *moveClass, loc string, ma int, canDo
 			continue
 		}
 		best := int32(-1)
+		if b.enemyAt[h] {
+			rt.best[h] = -1 // passed through, never a destination
+			continue
+		}
 		for _, x := range [2]int32{h*2 + 1, h * 2} {
 			if b.dist[x] != unreached && (best < 0 || b.dist[x] < b.dist[best]) {
 				best = x
@@ -693,6 +717,13 @@ func (r *Rules) checkPath(b *moveBoard, u *Unit, path []string) string {
 			return fmt.Sprintf("%s is not next to %s: give a path of adjacent hexes, or only the destination", h, at)
 		}
 		c, why := r.stepCost(b, t, at, h)
+		if why != "" && i < len(path)-1 && b.enemyIn(r, h) && b.groups != nil && b.groups[r.geo.idx[h]] && r.passing(r.class(t), r.geo.idx[at], r.geo.idx[h]) {
+			// 5.7, 5.9: through a river hex of VM-groups, +1
+			b.enemyAt[r.geo.idx[h]] = false
+			c, why = r.stepCost(b, t, at, h)
+			b.enemyAt[r.geo.idx[h]] = true
+			c += 2
+		}
 		if why != "" {
 			return fmt.Sprintf("%s cannot enter %s: %s", u.ID, h, why)
 		}
@@ -728,8 +759,14 @@ func (r *Rules) pathOK(b *moveBoard, mc *moveClass, ma int, canDouble bool, at i
 			return false
 		}
 		sc, fl := mc.step(b, at, k, h)
-		if sc < 0 || b.enemyAt[h] {
+		if sc < 0 {
 			return false
+		}
+		if b.enemyAt[h] {
+			if i == len(path)-1 || b.groups == nil || !b.groups[h] || !r.passing(mc, at, h) {
+				return false
+			}
+			cost += 2
 		}
 		cost += b.adjust(int(sc), fl, mc.fef, b.enemyZOC[h])
 		touched = touched || b.enemyZOC[h]
@@ -1084,6 +1121,31 @@ func (r *Rules) dests(s *State, b *moveBoard, side string, us []*Unit) []adjudic
 		if good {
 			out = append(out, adjudicator.Choice{Word: h, Complete: true})
 		}
+	}
+	return out
+}
+
+// groupHexes: by hex number, the hexes whose VM counters are all
+// VM-groups as the FEF sees them: revealed VM-groups and counters on
+// their hidden side (a dummy or the Pathet Lao looks like one), outside
+// forest, where the FEF cannot look (RULINGS T45).
+func (r *Rules) groupHexes(s *State) []bool {
+	g := r.geo
+	out := make([]bool, len(g.ids))
+	bad := make([]bool, len(g.ids))
+	for _, u := range s.Units {
+		i, ok := g.idx[u.Loc]
+		if !ok || u.Side != VM {
+			continue
+		}
+		if r.Opaque(u.Loc) || !u.Hidden && u.Type != "VMG" {
+			bad[i] = true
+			continue
+		}
+		out[i] = true
+	}
+	for i := range out {
+		out[i] = out[i] && !bad[i]
 	}
 	return out
 }

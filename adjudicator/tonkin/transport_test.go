@@ -312,3 +312,54 @@ func slicesContains(xs []string, x string) bool {
 	}
 	return false
 }
+
+// 5.7, 5.9: a Dinassaut (with what it carries) and the 1 Rec pass through
+// a river hex holding VM-groups for 1 extra point, never stopping there;
+// a regiment there stops them; a hidden counter counts as the VM-group it
+// looks like (RULINGS T45).
+func TestRule5_7_PassThroughVMGroups(t *testing.T) {
+	r := rules(t)
+	var p []string
+	for _, rv := range r.d.Paths.Rivers {
+		if rv.Kind != "navigable" {
+			continue
+		}
+		for i := 0; i+2 < len(rv.Hexes) && p == nil; i++ {
+			q := rv.Hexes[i : i+3]
+			ok := true
+			for _, h := range q {
+				if r.Opaque(h) || r.hexes[h].Country != "vietnam" || r.urbanHex[h].Name != "" {
+					ok = false
+				}
+			}
+			if ok {
+				p = q
+			}
+		}
+	}
+	if p == nil {
+		t.Fatal("no open navigable river")
+	}
+	grp := idOf(t, r, "VMG")
+	for _, dummy := range []bool{false, true} {
+		s := bare(t, r, FEF, map[string]string{"DNA 1": p[0], "23 RIC": p[0], grp: p[1]})
+		if dummy {
+			s.unit(grp).Type, s.unit(grp).Steps = "DUMMY", 0
+		}
+		refused(t, r, s, FEF, "move DNA_1 "+p[1], "enemy units are there")
+		x, ev := do(t, r, s, FEF, "river DNA_1 23_RIC "+p[2])
+		has(t, ev, "5.7 river transport: the FEF moves DNA 1, 23 RIC from "+p[0]+" to "+p[2])
+		if x.unit("DNA 1").Loc != p[2] {
+			t.Errorf("5.7: the Dinassaut did not pass (dummy %v)", dummy)
+		}
+		refused(t, r, s, FEF, "move 23_RIC "+p[1]+" "+p[2], "enemy units are there")
+		if y, _ := do(t, r, s, FEF, "move DNA_1 "+p[1]+" "+p[2]); y.unit("DNA 1").Loc != p[2] {
+			t.Error("5.7: the named path through the VM-groups")
+		}
+	}
+	s := bare(t, r, FEF, map[string]string{"DNA 1": p[0], "308/36": p[1]})
+	refused(t, r, s, FEF, "move DNA_1 "+p[2], "cannot reach")
+	if r.Opaque(p[1]) {
+		t.Fatal("forest")
+	}
+}
