@@ -359,6 +359,7 @@ type moveBoard struct {
 	stack             []int  // the side's stacking points by hex number, when counted
 	noRoad            []bool // hexes where road movement is forbidden (6.6 d), nil when none
 	groups            []bool // the FEF's board: enemy hexes of VM-groups only, as the FEF sees them (5.7, 5.9)
+	infil             []bool // an infiltrator's board: enemy hexes it may pass through (5.11)
 
 	dist, prev []int32   // reach's buffers: by node (hex*2 + touched)
 	buckets    [][]int32 // reach's queue: nodes by cost
@@ -664,8 +665,9 @@ func (r *Rules) reachFrom(b *moveBoard, mc *moveClass, loc string, ma int, canDo
 				}
 				extra := 0
 				if b.enemyAt[nh] {
-					// 5.7, 5.9: through a river hex of VM-groups, +1
-					if b.groups == nil || !b.groups[nh] || !r.passing(mc, h, nh) {
+					// 5.7, 5.9: through a river hex of VM-groups; 5.11:
+					// infiltration; +1 either way
+					if !b.passes(r, mc, h, nh) {
 						continue
 					}
 					extra = 2
@@ -717,8 +719,9 @@ func (r *Rules) checkPath(b *moveBoard, u *Unit, path []string) string {
 			return fmt.Sprintf("%s is not next to %s: give a path of adjacent hexes, or only the destination", h, at)
 		}
 		c, why := r.stepCost(b, t, at, h)
-		if why != "" && i < len(path)-1 && b.enemyIn(r, h) && b.groups != nil && b.groups[r.geo.idx[h]] && r.passing(r.class(t), r.geo.idx[at], r.geo.idx[h]) {
-			// 5.7, 5.9: through a river hex of VM-groups, +1
+		if why != "" && i < len(path)-1 && b.enemyIn(r, h) && b.passes(r, r.class(t), r.geo.idx[at], r.geo.idx[h]) {
+			// 5.7, 5.9: through a river hex of VM-groups; 5.11:
+			// infiltration; +1 either way
 			b.enemyAt[r.geo.idx[h]] = false
 			c, why = r.stepCost(b, t, at, h)
 			b.enemyAt[r.geo.idx[h]] = true
@@ -763,7 +766,7 @@ func (r *Rules) pathOK(b *moveBoard, mc *moveClass, ma int, canDouble bool, at i
 			return false
 		}
 		if b.enemyAt[h] {
-			if i == len(path)-1 || b.groups == nil || !b.groups[h] || !r.passing(mc, at, h) {
+			if i == len(path)-1 || !b.passes(r, mc, at, h) {
 				return false
 			}
 			cost += 2
@@ -905,21 +908,17 @@ func (r *Rules) moveOrder(s *State, side string, args []string, ev *events) erro
 		}
 	}
 	b := r.moveBoard(s, side)
-	path := args[1:]
 	from := us[0].Loc
-	if len(path) == 1 {
-		// the least-cost route of the slowest unit, judged for all
-		rt := r.reach(b, slowest(r, us))
-		p := rt.path(path[0])
-		if p == nil {
-			return fail("%s", r.whyNot(b, us, path[0]))
+	path, why := r.routeFor(b, us, args[1:])
+	infiltrating := false
+	if why != "" && side == VM && !slices.ContainsFunc(us, func(u *Unit) bool { return !r.infiltrator(u) }) {
+		// 5.11: the move as infiltrators, when the plain one fails
+		if p, w := r.routeFor(r.infilBoard(s), us, args[1:]); w == "" {
+			path, why, infiltrating = p, "", true
 		}
-		path = p
 	}
-	for _, u := range us {
-		if why := r.checkPath(b, u, path); why != "" {
-			return fail("%s", why)
-		}
+	if why != "" {
+		return fail("%s", why)
 	}
 	dest := path[len(path)-1]
 	moving := map[string]bool{}
@@ -945,6 +944,17 @@ func (r *Rules) moveOrder(s *State, side string, args []string, ev *events) erro
 		u.Trench = entrenched
 	}
 	r.announceMove(s, side, us, from, path, ev)
+	if infiltrating {
+		var through []string
+		for _, h := range path[:len(path)-1] {
+			if r.enemyAt(s, side, h) {
+				through = append(through, h)
+			}
+		}
+		if len(through) > 0 {
+			ev.pub("5.11: it infiltrates through %s (1 more point each, no road there or in the FEF unit's ZOC).", strings.Join(through, ", "))
+		}
+	}
 	r.railEntry(s, side, dest, ev)
 	return nil
 }
@@ -1022,6 +1032,7 @@ func (r *Rules) moveChoices(s *State, side string) []adjudicator.Choice {
 	var hexes []string
 	var units []adjudicator.Choice
 	cache := map[string][]adjudicator.Choice{}
+	var ib *moveBoard // the infiltrators' board, when needed (5.11)
 	for _, u := range s.Units {
 		if u.Side != side || !r.movable(u) || (u.Moved && !ops) {
 			continue
@@ -1033,7 +1044,7 @@ func (r *Rules) moveChoices(s *State, side string) []adjudicator.Choice {
 		k := fmt.Sprintf("%s|%s|%v|%v|%d", u.Type, u.Loc, u.Desorg, u.OoS, r.values(u).Stack)
 		dests, ok := cache[k]
 		if !ok {
-			dests = r.dests(s, b, side, []*Unit{u})
+			dests = r.destsAll(s, b, &ib, side, []*Unit{u})
 			cache[k] = dests
 		}
 		if len(dests) > 0 {
@@ -1046,7 +1057,7 @@ func (r *Rules) moveChoices(s *State, side string) []adjudicator.Choice {
 		if len(byHex[h]) < 2 {
 			continue
 		}
-		if dests := r.dests(s, b, side, byHex[h]); len(dests) > 0 {
+		if dests := r.destsAll(s, b, &ib, side, byHex[h]); len(dests) > 0 {
 			stacks = append(stacks, adjudicator.Choice{Word: h, Help: "move the stack at " + h, Next: dests})
 		}
 	}
@@ -1147,5 +1158,104 @@ func (r *Rules) groupHexes(s *State) []bool {
 	for i := range out {
 		out[i] = out[i] && !bad[i]
 	}
+	return out
+}
+
+// passes: a step from h into the enemy hex nh passes through it: a
+// Dinassaut or the 1 Rec along a navigable river through VM-groups (5.7,
+// 5.9), or an infiltrator on its own board (5.11).
+func (b *moveBoard) passes(r *Rules, mc *moveClass, h, nh int32) bool {
+	return b.infil != nil && b.infil[nh] || b.groups != nil && b.groups[nh] && r.passing(mc, h, nh)
+}
+
+// infiltrator: VM-groups, dummies and independent regiments not Desorg
+// may infiltrate (5.11).
+func (r *Rules) infiltrator(u *Unit) bool {
+	return u.Side == VM && !u.Desorg && (u.Type == "VMG" || u.Type == "DUMMY" || u.Type == "IREG")
+}
+
+// infilBoard: the VM's board for infiltrators (5.11): they may pass
+// through a hex holding only one FEF battalion or garrison of strength 2
+// or less, for 1 more point, and use no road or railway in such a hex
+// or its ZOC (RULINGS T46: in every such hex of the board, whether or
+// not the move passes that one).
+func (r *Rules) infilBoard(s *State) *moveBoard {
+	b := r.moveBoard(s, VM)
+	g := r.geo
+	n := map[string]int{}
+	weak := map[string]bool{}
+	for _, u := range s.Units {
+		if u.Side == FEF && onMap(u.Loc) {
+			n[u.Loc]++
+			weak[u.Loc] = r.typ(u).Kind != "dump" && r.typ(u).Kind != "hq" && r.strength(u) <= 2
+		}
+	}
+	for _, name := range s.Garrisons {
+		h := r.urban[name].Hex
+		n[h]++
+		weak[h] = true // a garrison's strength is 2 (The Map: Garrisons)
+	}
+	b.infil = make([]bool, len(g.ids))
+	if b.noRoad == nil {
+		b.noRoad = make([]bool, len(g.ids))
+	}
+	for h, k := range n {
+		if k != 1 || !weak[h] {
+			continue
+		}
+		i := g.idx[h]
+		b.infil[i] = true
+		b.noRoad[i] = true
+		for _, nb := range g.nb[i] {
+			b.noRoad[nb] = true
+		}
+	}
+	return b
+}
+
+// routeFor: the path of a move on board b (the destination alone: the
+// slowest unit's least-cost route; or a path of adjacent hexes), judged
+// for every unit, or why not.
+func (r *Rules) routeFor(b *moveBoard, us []*Unit, path []string) ([]string, string) {
+	if len(path) == 1 {
+		rt := r.reach(b, slowest(r, us))
+		p := rt.path(path[0])
+		if p == nil {
+			return nil, r.whyNot(b, us, path[0])
+		}
+		path = p
+	}
+	for _, u := range us {
+		if why := r.checkPath(b, u, path); why != "" {
+			return nil, why
+		}
+	}
+	return path, ""
+}
+
+// destsAll: dests, and for a VM stack of infiltrators the hexes it
+// reaches by infiltration too (5.11), sorted as the grid.
+func (r *Rules) destsAll(s *State, b *moveBoard, ib **moveBoard, side string, us []*Unit) []adjudicator.Choice {
+	out := r.dests(s, b, side, us)
+	if side != VM || slices.ContainsFunc(us, func(u *Unit) bool { return !r.infiltrator(u) }) {
+		return out
+	}
+	if *ib == nil {
+		*ib = r.infilBoard(s)
+	}
+	more := r.dests(s, *ib, side, us)
+	if len(more) == 0 {
+		return out
+	}
+	seen := map[string]bool{}
+	for _, c := range out {
+		seen[c.Word] = true
+	}
+	for _, c := range more {
+		if !seen[c.Word] {
+			out = append(out, c)
+		}
+	}
+	slices.SortFunc(out, func(a, b adjudicator.Choice) int { return strings.Compare(a.Word, b.Word) })
 	return out
 }

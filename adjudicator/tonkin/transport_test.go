@@ -363,3 +363,74 @@ func TestRule5_7_PassThroughVMGroups(t *testing.T) {
 		t.Fatal("forest")
 	}
 }
+
+// 5.11: VM-groups, dummies and independent regiments not Desorg pass
+// through a hex holding only one FEF battalion or garrison of strength 2
+// or less, for 1 more point; not a division's regiment, not past two
+// units or a stronger one.
+func TestRule5_11_Infiltration(t *testing.T) {
+	r := rules(t)
+	var a, b, c string
+	for _, id := range r.geo.ids {
+		h := r.hexes[id]
+		if _, urb := r.urbanHex[id]; urb || h.Terrain != "clear" || h.Country != "vietnam" || h.Coastal {
+			continue
+		}
+		ns := r.neighbors(id)
+		for _, x := range ns {
+			for _, y := range ns {
+				if dist(x, y) == 2 && r.hexes[x].Terrain == "clear" && r.hexes[y].Terrain == "clear" && r.hexes[x].Country == "vietnam" && r.hexes[y].Country == "vietnam" {
+					if _, u1 := r.urbanHex[x]; !u1 {
+						if _, u2 := r.urbanHex[y]; !u2 && a == "" {
+							a, b, c = x, id, y
+						}
+					}
+				}
+			}
+		}
+		if a != "" {
+			break
+		}
+	}
+	if a == "" {
+		t.Fatal("no three clear hexes in a row")
+	}
+	grp, bvn := idOf(t, r, "VMG"), idOf(t, r, "BVN")
+	mk := func(fef map[string]string) *State {
+		place := map[string]string{grp: a, "42": a, "308/36": a}
+		for k, v := range fef {
+			place[k] = v
+		}
+		s := bare(t, r, VM, place)
+		s.unit(grp).Hidden = false
+		return s
+	}
+	s := mk(map[string]string{bvn: b})
+	x, ev := do(t, r, s, VM, "move "+token(grp)+" "+b+" "+c)
+	has(t, ev, "5.11: it infiltrates through "+b)
+	if x.unit(grp).Loc != c {
+		t.Error("5.11: the VM-group did not pass")
+	}
+	if x, _ = do(t, r, s, VM, "move 42 "+b+" "+c); x.unit("42").Loc != c {
+		t.Error("5.11: the independent regiment did not pass")
+	}
+	refused(t, r, s, VM, "move 308/36 "+b+" "+c, "enemy units are there")
+	refused(t, r, s, VM, "move "+token(grp)+" "+b, "enemy units are there")
+	s.unit(grp).Desorg = true
+	refused(t, r, s, VM, "move "+token(grp)+" "+b+" "+c, "enemy units are there")
+	// two units, or one stronger than 2
+	s = mk(map[string]string{bvn: b, "1 BEP": b})
+	refused(t, r, s, VM, "move "+token(grp)+" "+b+" "+c, "enemy units are there")
+	s = mk(map[string]string{"1 BEP": b})
+	refused(t, r, s, VM, "move "+token(grp)+" "+b+" "+c, "enemy units are there")
+	// the legal tree offers it
+	s = mk(map[string]string{bvn: b})
+	s.unit("42").Loc, s.unit("308/36").Loc = "0101", "0102"
+	found := false
+	for _, o := range legalNext(r, s, VM, "move", token(grp)) {
+		found = found || o == c
+	}
+	if !found {
+		t.Error("5.11: the legal tree does not offer the hex past the infiltrated one")
+	}
+}
