@@ -1623,3 +1623,85 @@ func (r *Rules) vmPlaceHexes(s *State, u *Unit) []string {
 	sort.Strings(out)
 	return out
 }
+
+// langSonRail: the railway hexes from the Chinese railway supply center
+// to Lang Son, both included, or nil when none joins them (3.6, The Map).
+func (r *Rules) langSonRail() []string {
+	ls, ok := r.urban["Lang Son"]
+	if !ok {
+		return nil
+	}
+	center := r.railwayCenter()
+	for _, p := range r.d.Paths.Railways {
+		i, j := slices.Index(p.Hexes, center), slices.Index(p.Hexes, ls.Hex)
+		if i < 0 || j < 0 {
+			continue
+		}
+		if i > j {
+			i, j = j, i
+		}
+		return p.Hexes[i : j+1]
+	}
+	return nil
+}
+
+// railwayWhy: why the VM may not move what stands at the Chinese railway
+// supply center to Lang Son now ("" when it may; 3.6: "if it and the
+// railway is VM-friendly"; The Map: "the railway is clear of FEF units").
+func (r *Rules) railwayWhy(s *State) string {
+	rail := r.langSonRail()
+	if rail == nil {
+		return "3.6: no railway joins the Chinese railway supply center to Lang Son"
+	}
+	if !slices.Contains(s.VMFriendly, "Lang Son") {
+		return "3.6: Lang Son is not friendly to the VM"
+	}
+	fef := r.occupiedBy(s, FEF)
+	for _, h := range rail {
+		if fef[h] {
+			return fmt.Sprintf("3.6: the railway to Lang Son is not clear of FEF units (%s)", h)
+		}
+	}
+	center := r.railwayCenter()
+	for _, u := range s.Units {
+		if u.Side == VM && u.Loc == center {
+			return ""
+		}
+	}
+	return "3.6: nothing of the VM's stands at the Chinese railway supply center"
+}
+
+// railwayOrder: `railway`: all the VM's supply dumps and units at the
+// Chinese railway supply center move to Lang Son, whenever the VM wishes
+// while it is awaited (3.6; RULINGS T47).
+func (r *Rules) railwayOrder(s *State, side string, args []string, ev *events) error {
+	if side != VM {
+		return fail("3.6: the railway to Lang Son is the VM's")
+	}
+	if len(args) > 0 {
+		return fail("`railway` takes nothing after it")
+	}
+	if why := r.railwayWhy(s); why != "" {
+		return fail("%s", why)
+	}
+	center, ls := r.railwayCenter(), r.urban["Lang Son"].Hex
+	var us []*Unit
+	for _, u := range s.Units {
+		if u.Side == VM && u.Loc == center {
+			us = append(us, u)
+		}
+	}
+	if why := r.stackRoom(s, VM, us, ls); why != "" {
+		return fail("3.6: %s", why)
+	}
+	for _, u := range us {
+		u.Loc = ls
+	}
+	mark := len(ev.list)
+	r.announceMove(s, VM, us, center, []string{ls}, ev)
+	for i := mark; i < len(ev.list); i++ {
+		ev.list[i].Text = strings.Replace(ev.list[i].Text, "5.1: ", "3.6: by the railway, ", 1)
+	}
+	r.railEntry(s, VM, ls, ev)
+	return nil
+}

@@ -573,3 +573,30 @@ func TestRule3_0_PhaseOrder(t *testing.T) {
 		t.Fatalf("3.0 then 4.0: %s %s", s.Phase, s.awaited())
 	}
 }
+
+// 3.6 and The Map: the VM's dumps and units at the Chinese railway supply
+// center move to Lang Son whenever the VM wishes, if Lang Son is
+// VM-friendly and the railway clear of FEF units (RULINGS T47).
+func TestRule3_6_LangSonRailway(t *testing.T) {
+	r := rules(t)
+	rail := r.langSonRail()
+	if rail == nil {
+		t.Fatal("no railway from the center to Lang Son")
+	}
+	s := bare(t, r, VM, map[string]string{"VM DR 1": r.railwayCenter(), "42": r.railwayCenter()})
+	s.VMFriendly = slices.DeleteFunc(s.VMFriendly, func(n string) bool { return n == "Lang Son" })
+	refused(t, r, s, VM, "railway", "3.6: Lang Son is not friendly to the VM")
+	s.VMFriendly = append(s.VMFriendly, "Lang Son")
+	s.unit("1 BEP").Loc = rail[len(rail)/2]
+	refused(t, r, s, VM, "railway", "3.6: the railway to Lang Son is not clear of FEF units")
+	s.unit("1 BEP").Loc = LocSaigon
+	if !slices.Contains(legalNext(r, s, VM), "railway") {
+		t.Error("3.6: `railway` not offered")
+	}
+	refused(t, r, s, FEF, "railway", "it is not the FEF's turn")
+	s, ev := do(t, r, s, VM, "railway")
+	has(t, ev, "3.6: by the railway, the VM moves 42, VM DR 1 from "+r.railwayCenter()+" to "+r.urban["Lang Son"].Hex)
+	if s.unit("42").Loc != r.urban["Lang Son"].Hex || s.unit("VM DR 1").Loc != r.urban["Lang Son"].Hex {
+		t.Error("3.6: not moved")
+	}
+}

@@ -150,6 +150,9 @@ func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator
 		}
 		out = append(out, c)
 	}
+	if side == VM && r.railwayWhy(s) == "" {
+		out = append(out, adjudicator.Choice{Word: "railway", Complete: true, Help: "move your dumps and units at the Chinese railway supply center to Lang Son (3.6)"})
+	}
 	return append(out, standingChoices()...)
 }
 
@@ -287,6 +290,9 @@ func (r *Rules) applyOrder(s *State, side string, w []string, dice adjudicator.D
 	}
 	if verb == "declare" {
 		return r.declareOrder(s, side, args, ev)
+	}
+	if verb == "railway" {
+		return r.railwayOrder(s, side, args, ev)
 	}
 	switch s.Phase {
 	case PhaseOps1, PhaseOps2:
