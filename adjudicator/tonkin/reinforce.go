@@ -15,9 +15,6 @@ import (
 // phase of its own (RULINGS T35). What a side receives is added when its
 // phase begins; what it chooses is ordered; `done` ends its phase.
 
-// reinOwner: the side whose replacements phase it is.
-func reinPhase(p string) bool { return p == PhaseRein1 || p == PhaseRein2 }
-
 // enterRein begins a side's replacements and reinforcements phase: the
 // receipts of 3.3, 3.6 (VM) and 3.7, 3.9, 3.10 (FEF) for this turn.
 func (r *Rules) enterRein(s *State, dice adjudicator.Dice, ev *events) {

@@ -549,7 +549,7 @@ func TestRule3_11_FEFReplacements(t *testing.T) {
 		t.Errorf("3.11 rebuild: %+v steps %d", u, s.FEFSteps)
 	}
 	refused(t, r, s, FEF, "bring RTS_2 0919", "reached the standby zone this turn")
-	s, ev := do(t, r, s, FEF, "done", 1, 1)
+	_, ev := do(t, r, s, FEF, "done", 1, 1)
 	has(t, ev, "3.11: 1 replacement step(s) not used are lost.")
 }
 

@@ -18,11 +18,6 @@ const (
 	footVM   = "FOOT-VM"
 )
 
-// transport kinds, as orders name them.
-var transportKinds = []string{"truck", "air", "drop", "foot", "river", "ship"}
-
-func isTransport(verb string) bool { return slices.Contains(transportKinds, verb) }
-
 // transUsed: transports of a kind used in this movement phase or in the
 // operation point being spent (5.3: up to 3 of one kind; the ship once,
 // 5.7).
