@@ -130,7 +130,7 @@ var stepAsks = map[string]struct {
 	def        string
 }{
 	StepMove:   {vm: []ask{{"move", "`move <unit> <place>`"}}},
-	StepDecide: {vm: []ask{{"assault", "`assault`"}}, french: []ask{{"recon", "`recon <zone> [replacement|step]`"}, {"operate", "`operate`"}}, closing: "`pass`", def: "pass"},
+	StepDecide: {vm: []ask{{"assault", "`assault`"}}, french: []ask{{"recon", "`recon <zone> [replacement|step]`"}, {"operate", "`operate`"}}, closing: "or `pass`", def: "pass"},
 	StepEngage: {vm: []ask{{"engage", "`engage <battalion> ...`"}}},
 	StepBombard: {vm: []ask{{"fire", "`fire <target>` (artillery)"}},
 		french: []ask{{"fire", "`fire <target>` (artillery)"}, {"air", "`air <target> <points>`"}, {"engage", "`engage <VM PA> [with <unit> ...]`"}}},

@@ -23,11 +23,14 @@ func asks(legal map[string]bool, items []ask, closing string) string {
 			parts = append(parts, a.text)
 		}
 	}
+	alt := strings.HasPrefix(closing, "or ") // a choice, not a last step
 	switch {
 	case len(parts) == 0:
-		return closing
+		return strings.TrimPrefix(closing, "or ")
 	case closing == "":
 		return strings.Join(parts, ", ")
+	case alt:
+		return strings.Join(parts, ", ") + " " + closing
 	}
 	return strings.Join(parts, ", ") + ", then " + closing
 }
