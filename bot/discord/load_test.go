@@ -627,7 +627,8 @@ func (w *loadWorld) storm(n int) stormReport {
 			switch {
 			case strings.Contains(text, "maps are busy"):
 				rep.Busy++
-			case strings.Contains(text, "posted in the channel"):
+			case strings.Contains(text, "posted in the channel"), strings.HasPrefix(text, "Map of game "):
+				// an onlooker's /map comes back privately (issue 15)
 				rep.Pictures++
 			default:
 				w.t.Errorf("/map answered %q", text)
