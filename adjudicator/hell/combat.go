@@ -434,11 +434,28 @@ func (r *Rules) nearestJungle(loc string) string {
 	if r.d.zoneKind(start) == ZoneJungle {
 		return start
 	}
+	if jz := r.jungleBeyond(start); jz != "" {
+		return jz
+	}
+	return r.d.Map.ReinforcementJungle
+}
+
+// nearestOtherJungle: the jungle zone nearest to jungle zone z, other than
+// z (ruling H59: a break-off in Jungle Zone 4 leaves it).
+func (r *Rules) nearestOtherJungle(z string) string {
+	if jz := r.jungleBeyond(z); jz != "" {
+		return jz
+	}
+	return z
+}
+
+// jungleBeyond: the jungle zone fewest steps from zone start, start itself
+// left out (ties: the first by id); "" if none.
+func (r *Rules) jungleBeyond(start string) string {
 	seen := map[string]bool{start: true}
 	frontier := []string{start}
 	for len(frontier) > 0 {
-		var next []string
-		var found []string
+		var next, found []string
 		for _, z := range frontier {
 			for _, n := range r.d.ZoneAdj[z] {
 				if seen[n] {
@@ -457,7 +474,7 @@ func (r *Rules) nearestJungle(loc string) string {
 		}
 		frontier = next
 	}
-	return r.d.Map.ReinforcementJungle
+	return ""
 }
 
 // moraleCheck: 0.1, pass on a roll at most the unit's morale (-1 when

@@ -1616,31 +1616,3 @@ func attackedKey(id string) string { return "attacked:" + id }
 // of all units present": a place fires once, at one target; 6.2.4 the
 // same for the VM).
 func firedFromKey(side, loc string) string { return "infrom:" + side + ":" + loc }
-
-// nearestOtherJungle: the jungle zone nearest to jungle zone z, other than
-// z (ruling H59: a break-off in Jungle Zone 4 leaves it).
-func (r *Rules) nearestOtherJungle(z string) string {
-	seen := map[string]bool{z: true}
-	frontier := []string{z}
-	for len(frontier) > 0 {
-		var next, found []string
-		for _, f := range frontier {
-			for _, n := range r.d.ZoneAdj[f] {
-				if seen[n] {
-					continue
-				}
-				seen[n] = true
-				if r.d.zoneKind(n) == ZoneJungle {
-					found = append(found, n)
-				}
-				next = append(next, n)
-			}
-		}
-		if len(found) > 0 {
-			sort.Strings(found)
-			return found[0]
-		}
-		frontier = next
-	}
-	return z
-}
