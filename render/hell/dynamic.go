@@ -1,7 +1,6 @@
 package hellmap
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"sort"
@@ -12,30 +11,9 @@ import (
 	"github.com/umpirebot/umpire/render"
 )
 
-// boardOf extracts the hell.BoardView of a view.
+// boardOf extracts the hell.BoardView of a view (render.BoardAs).
 func boardOf(v adjudicator.View) (*hell.BoardView, error) {
-	switch b := v.Board.(type) {
-	case hell.BoardView:
-		return &b, nil
-	case *hell.BoardView:
-		if b == nil {
-			return nil, fmt.Errorf("render: view has a nil board")
-		}
-		return b, nil
-	case nil:
-		return nil, fmt.Errorf("render: view has no board")
-	default:
-		// a view that went through JSON (stored, or from another process)
-		raw, err := json.Marshal(b)
-		if err != nil {
-			return nil, fmt.Errorf("render: board: %w", err)
-		}
-		var bv hell.BoardView
-		if err := json.Unmarshal(raw, &bv); err != nil {
-			return nil, fmt.Errorf("render: board is not a Season in Hell board: %w", err)
-		}
-		return &bv, nil
-	}
+	return render.BoardAs[hell.BoardView](v, "Season in Hell")
 }
 
 // Dynamic draws one view: trenches, control, stacks, what just happened

@@ -1,7 +1,6 @@
 package tonkinmap
 
 import (
-	"encoding/json"
 	"fmt"
 	"image/color"
 	"math"
@@ -12,29 +11,9 @@ import (
 	"github.com/umpirebot/umpire/render"
 )
 
-// boardOf extracts the tonkin.BoardView of a view (decoded from JSON when
-// the view came through it).
+// boardOf extracts the tonkin.BoardView of a view (render.BoardAs).
 func boardOf(v adjudicator.View) (*tonkin.BoardView, error) {
-	switch b := v.Board.(type) {
-	case tonkin.BoardView:
-		return &b, nil
-	case *tonkin.BoardView:
-		if b != nil {
-			return b, nil
-		}
-	case nil:
-	default:
-		raw, err := json.Marshal(b)
-		if err != nil {
-			return nil, err
-		}
-		var bv tonkin.BoardView
-		if err := json.Unmarshal(raw, &bv); err != nil {
-			return nil, fmt.Errorf("tonkin board: %w", err)
-		}
-		return &bv, nil
-	}
-	return nil, fmt.Errorf("tonkin board: the view has no board")
+	return render.BoardAs[tonkin.BoardView](v, "Tonkin")
 }
 
 // Dynamic draws one view: who holds the urban areas, the garrisons, the
