@@ -403,24 +403,14 @@ func (r *Rules) declaredAttackers(s *State, pa string) []string {
 		return nil
 	}
 	elig := r.attackers(s, French, pa)
-	named := false
-	var out []string
-	for _, id := range elig {
-		if s.Fired[engageByKey(pa, id)] {
-			out = append(out, id)
-		}
-	}
-	prefix := "engageby:" + pa + ":"
+	prefix := engageByKey(pa, "")
 	for k := range s.Fired {
 		if strings.HasPrefix(k, prefix) {
-			named = true
-			break
+			// Units were named: those of them that still may attack.
+			return slices.DeleteFunc(elig, func(id string) bool { return !s.Fired[engageByKey(pa, id)] })
 		}
 	}
-	if !named {
-		return elig
-	}
-	return out
+	return elig
 }
 
 // declaredAttackerPlaces: where the units designated to attack stand.
