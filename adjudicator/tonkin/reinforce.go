@@ -127,6 +127,9 @@ func (r *Rules) enterReinVM(s *State, dice adjudicator.Dice, ev *events) {
 			u := &Unit{ID: s.nextID("VM DR"), Type: "DR", Side: VM, Loc: rail, New: true}
 			r.addUnit(s, u)
 			ev.pub("3.6: VM supply dump roll %d: %s at the Chinese railway supply center (%s).", d, u.ID, rail)
+			if r.langSonWhy(s) == "" {
+				ev.pub("3.6, The Map: Lang Son may be regarded as the Chinese railway supply center: `dump %s` places it there (RULINGS T48).", r.urban["Lang Son"].Hex)
+			}
 			continue
 		}
 		s.VMDumpsFree++
@@ -225,7 +228,7 @@ func (r *Rules) placeName(hex string) string {
 // reinDecision is the prompt of a replacements phase.
 func (r *Rules) reinDecision(s *State) string {
 	if s.phaseOwner() == VM {
-		return fmt.Sprintf("3.1-3.6: the VM's replacements and reinforcements: `mobilize <unit> <hex>` (dead VM-groups, Pathet Lao and as many dummies, within 2 hexes of a mobilization hex, 1 equipment each), `replace <VM-group> <regiment> [<regiment>]` (3.2), `replace <regiment>` and `rebuild <regiment> <hex>` (3.3: a replacement point and 0.5 equipment, artillery 1), `place <unit> <hex>` (3.5 reinforcements, Giap), `dump <hex>` (3.6, a dump rolled 5-6), `equip` (2 equipment instead of a dump, 3.4), then `done`; replacement points %d, equipment %s, dumps to place %d",
+		return fmt.Sprintf("3.1-3.6: the VM's replacements and reinforcements: `mobilize <unit> <hex>` (dead VM-groups, Pathet Lao and as many dummies, within 2 hexes of a mobilization hex, 1 equipment each), `replace <VM-group> <regiment> [<regiment>]` (3.2), `replace <regiment>` and `rebuild <regiment> <hex>` (3.3: a replacement point and 0.5 equipment, artillery 1), `place <unit> <hex>` (3.5 reinforcements, Giap), `dump <hex>` (3.6, a dump rolled 5-6; or one rolled 1-4 to Lang Son when it may be regarded as the Chinese railway supply center), `equip` (2 equipment instead of a dump, 3.4), then `done`; replacement points %d, equipment %s, dumps to place %d",
 			s.VMRepl, halves(s.VMEquipH), s.VMDumpsFree)
 	}
 	return fmt.Sprintf("3.7-3.11: the FEF's replacements and reinforcements: `bring <unit> <hex> [air]` from the standby zone (0.5 victory point a battalion, rounded up; %d free), `dump <hex> [air]` (%d to place), `skip` (a dump for 4 free battalions), `withdraw <unit>` (due: %s), `recall <unit>` (Saigon to standby, 1 victory point), `buy 1|2` (4 replacement steps a victory point; %d left), `replace <unit>`, `rebuild <unit>`, then `done`",
@@ -861,24 +864,58 @@ func (r *Rules) boxTokens(s *State, side, box string) []string {
 }
 
 // vmDumpHexes: where a VM dump rolled 5-6 may go: any supply center or
-// coastal hex with no FEF unit (3.6).
+// coastal hex with no FEF unit (3.6), Lang Son when it may be regarded
+// as the Chinese railway supply center (The Map; RULINGS T48).
 func (r *Rules) vmDumpHexes(s *State) []string {
 	fef := r.occupiedBy(s, FEF)
+	ls := ""
+	if r.langSonWhy(s) == "" {
+		ls = r.urban["Lang Son"].Hex
+	}
 	var out []string
 	for _, id := range r.geo.ids {
-		if (r.supplyCenter(id) || r.hexes[id].Coastal) && !fef[id] {
+		if (r.supplyCenter(id) || r.hexes[id].Coastal || id == ls) && !fef[id] {
 			out = append(out, id)
 		}
 	}
 	return out
 }
 
-func (r *Rules) vmDumpOrder(s *State, args []string, ev *events) error {
-	if s.VMDumpsFree == 0 {
-		return fail("3.6: the VM has no supply dump to place (a roll of 5-6 lets it choose the hex)")
+// railDump: a VM supply dump of this phase at the Chinese railway supply
+// center (3.6: rolled 1-4), which the VM may place at Lang Son instead
+// while Lang Son may be regarded as the center (RULINGS T48); nil if none.
+func (r *Rules) railDump(s *State) *Unit {
+	center := r.railwayCenter()
+	for _, u := range s.Units {
+		if u.Side == VM && u.Type == "DR" && u.New && u.Loc == center {
+			return u
+		}
 	}
+	return nil
+}
+
+// vmDumpOrder: `dump <hex>`: a dump rolled 5-6 to a supply center or a
+// coastal hex; or, at Lang Son regarded as the Chinese railway supply
+// center, a dump rolled 1-4 first (it keeps the 5-6 dump's wider choice).
+func (r *Rules) vmDumpOrder(s *State, args []string, ev *events) error {
 	if len(args) != 1 {
-		return fail("usage: `dump <hex>`, a supply center or coastal hex (3.6)")
+		return fail("usage: `dump <hex>`, a supply center or coastal hex (3.6), or Lang Son when it may be regarded as the Chinese railway supply center (The Map)")
+	}
+	ls := r.urban["Lang Son"].Hex
+	if args[0] == ls {
+		why := r.langSonWhy(s)
+		if d := r.railDump(s); d != nil && why == "" {
+			from := d.Loc
+			d.Loc = ls
+			r.announcePlace(s, VM, d, ls, fmt.Sprintf("3.6, The Map: the VM regards Lang Son as the Chinese railway supply center, instead of %s (RULINGS T48)", from), ev)
+			return nil
+		}
+		if why != "" && (s.VMDumpsFree > 0 || r.railDump(s) != nil) {
+			return fail("The Map: Lang Son may be regarded as the Chinese railway supply center only while it is VM-friendly and the railway clear of FEF units: %s; the dumps may go to %s", why, listOr(r.vmDumpHexes(s)))
+		}
+	}
+	if s.VMDumpsFree == 0 {
+		return fail("3.6: the VM has no supply dump to place (a roll of 5-6 lets it choose the hex; a roll of 1-4 may go to Lang Son when it may be regarded as the Chinese railway supply center)")
 	}
 	if !slices.Contains(r.vmDumpHexes(s), args[0]) {
 		return fail("3.6: a VM supply dump rolled 5-6 goes to a supply center or a coastal hex with no FEF unit, and %s is not one", args[0])
@@ -1452,7 +1489,9 @@ func (r *Rules) reinChoices(s *State, side string) []adjudicator.Choice {
 		add("rebuild", "rebuild a regiment from the dead box with a replacement point (3.3)", reb)
 		add("place", "place a reinforcement (3.5) or Giap (3.3)", plc)
 		if s.VMDumpsFree > 0 {
-			add("dump", "place a supply dump rolled 5-6 (3.6)", leaves(r.vmDumpHexes(s)))
+			add("dump", "place a supply dump rolled 5-6 (3.6), or one rolled 1-4 at Lang Son regarded as the Chinese railway supply center (The Map)", leaves(r.vmDumpHexes(s)))
+		} else if r.railDump(s) != nil && r.langSonWhy(s) == "" {
+			add("dump", "place a supply dump rolled 1-4 at Lang Son, regarded as the Chinese railway supply center (3.6, The Map)", leaves([]string{r.urban["Lang Son"].Hex}))
 		}
 		if s.VMEquipH < 2*r.chartInt("replacements", "vm_equipment_max") {
 			can := s.VMDumpsFree > 0
@@ -1642,10 +1681,11 @@ func (r *Rules) langSonRail() []string {
 	return nil
 }
 
-// railwayWhy: why the VM may not move what stands at the Chinese railway
-// supply center to Lang Son now ("" when it may; 3.6: "if it and the
-// railway is VM-friendly"; The Map: "the railway is clear of FEF units").
-func (r *Rules) railwayWhy(s *State) string {
+// langSonWhy: why Lang Son may not now stand for the Chinese railway
+// supply center ("" when it may; 3.6: "if it and the railway is
+// VM-friendly"; The Map: "If Lang Son is friendly to the VM and the
+// railway is clear of FEF units"; RULINGS T47, T48).
+func (r *Rules) langSonWhy(s *State) string {
 	rail := r.langSonRail()
 	if rail == nil {
 		return "3.6: no railway joins the Chinese railway supply center to Lang Son"
@@ -1658,6 +1698,15 @@ func (r *Rules) railwayWhy(s *State) string {
 		if fef[h] {
 			return fmt.Sprintf("3.6: the railway to Lang Son is not clear of FEF units (%s)", h)
 		}
+	}
+	return ""
+}
+
+// railwayWhy: why the VM may not move what stands at the Chinese railway
+// supply center to Lang Son now ("" when it may; RULINGS T47).
+func (r *Rules) railwayWhy(s *State) string {
+	if why := r.langSonWhy(s); why != "" {
+		return why
 	}
 	center := r.railwayCenter()
 	for _, u := range s.Units {
