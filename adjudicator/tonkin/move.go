@@ -48,6 +48,9 @@ type moveClass struct {
 	// pass: the class may pass through a hex of VM-groups by this step
 	// (5.7, 5.9: a Dinassaut and the 1 Rec along a navigable river).
 	pass bool
+	// coast: the class moves along the coast, where VM units do not
+	// bother it (5.7: the Dinassauts; RULINGS T49).
+	coast bool
 }
 
 // passing: a step that may pass through a hex of VM-groups (5.7, 5.9).
@@ -66,12 +69,14 @@ func (mc *moveClass) step(b *moveBoard, h int32, k int, nh int32) (int16, uint8)
 }
 
 // Flags of a step: rain doubles it (2.0); it is along a road or railway,
-// doubled by rain in the rain season only (2.0); the enemy's ZOC does
-// not slow it (5.7: Dinassauts along the coast).
+// doubled by rain in the rain season only (2.0); it is a Dinassaut's
+// along the coast, where VM units do not bother it: no +1 for their ZOC,
+// the hex entered does not count for 5.2, and it may pass through VM
+// units there (5.7, RULINGS T49).
 const (
 	stepRain uint8 = 1 << iota
 	stepRoad
-	stepNoZOC
+	stepCoast
 )
 
 func classKey(t UnitType) string {
@@ -159,7 +164,7 @@ func (r *Rules) buildGeo() {
 			g.byType[c] = g.classes[k]
 			continue
 		}
-		mc := &moveClass{fef: t.Side == FEF, pass: t.Kind == "naval" || t.Kind == "amphibious", enter: make([]bool, len(g.ids)),
+		mc := &moveClass{fef: t.Side == FEF, pass: t.Kind == "naval" || t.Kind == "amphibious", coast: t.Kind == "naval", enter: make([]bool, len(g.ids)),
 			cost: make([]int16, 6*len(g.ids)), flags: make([]uint8, 6*len(g.ids)),
 			alt: make([]int16, 6*len(g.ids)), altFlags: make([]uint8, 6*len(g.ids))}
 		for i, id := range g.ids {
@@ -424,17 +429,23 @@ func (r *Rules) terrainCost(row string, t UnitType) (int, bool) {
 // stepCost is what a unit pays to go from one hex to the next, in half
 // points, or why it may not (5.1, 5.7, 5.9, 5.12, 2.0).
 func (r *Rules) stepCost(b *moveBoard, t UnitType, from, to string) (int, string) {
+	c, _, why := r.stepCostF(b, t, from, to)
+	return c, why
+}
+
+// stepCostF is stepCost with the step's flags.
+func (r *Rules) stepCostF(b *moveBoard, t UnitType, from, to string) (int, uint8, string) {
 	c, f, why := r.baseStep(t, from, to)
 	if f&stepRoad != 0 && b.noRoad != nil && (b.noRoad[r.geo.idx[from]] || b.noRoad[r.geo.idx[to]]) {
 		c, f, why = r.baseStepX(t, from, to, false) // 6.6 d: no road movement there
 	}
 	if why != "" {
-		return 0, why
+		return 0, 0, why
 	}
 	if b.enemyIn(r, to) {
-		return 0, "enemy units are there (in an operation phase, `overrun` or `attack` them, 6.4, 6.6)"
+		return 0, 0, "enemy units are there (in an operation phase, `overrun` or `attack` them, 6.4, 6.6)"
 	}
-	return b.adjust(c, f, t.Side == FEF, b.zocAt(r, to)), ""
+	return b.adjust(c, f, t.Side == FEF, b.zocAt(r, to)), f, ""
 }
 
 // adjust is a step's cost on this board: rain doubles it (2.0: along
@@ -444,7 +455,7 @@ func (b *moveBoard) adjust(c int, f uint8, fef, zoc bool) int {
 	if b.rain && (f&stepRain != 0 || f&stepRoad != 0 && b.rainSeason) {
 		c *= 2
 	}
-	if fef && zoc && f&stepNoZOC == 0 {
+	if fef && zoc && f&stepCoast == 0 {
 		c += b.zocExtra
 	}
 	return c
@@ -469,10 +480,10 @@ func (r *Rules) baseStepX(t UnitType, from, to string, roads bool) (int, uint8, 
 	switch t.Kind {
 	case "naval": // 5.7: along navigable rivers and the coast, 1 a hex, not doubled by rain (2.0)
 		switch {
+		case water(r.hexes[from]) && water(h):
+			return 2, stepCoast, "" // along the coast, a river there or not (RULINGS T49)
 		case g.riverEdge[e] == "navigable":
 			return 2, 0, ""
-		case water(r.hexes[from]) && water(h):
-			return 2, stepNoZOC, "" // VM units do not bother DNA along the coast (5.7)
 		}
 		return 0, 0, "Dinassauts move only along navigable rivers and coastal hexes (5.7)"
 	case "amphibious": // 5.9: along navigable rivers, or overland through clear hexes
@@ -630,7 +641,13 @@ func (r *Rules) reachFrom(b *moveBoard, mc *moveClass, loc string, ma int, canDo
 		}
 		return 0
 	}
-	start := at*2 + touch(at)
+	// RULINGS T49: a Dinassaut in a coastal hex is bothered by the VM's
+	// ZOC there only if it leaves up a river.
+	startZOC := touch(at)
+	if r.coastStart(mc, at) {
+		startZOC = 0
+	}
+	start := at*2 + startZOC
 	rt.start = start
 	limit := func(node int32) int32 {
 		if node&1 == 0 && canDouble {
@@ -663,17 +680,18 @@ func (r *Rules) reachFrom(b *moveBoard, mc *moveClass, loc string, ma int, canDo
 				if sc < 0 {
 					continue
 				}
-				extra := 0
-				if b.enemyAt[nh] {
-					// 5.7, 5.9: through a river hex of VM-groups; 5.11:
-					// infiltration; +1 either way
-					if !b.passes(r, mc, h, nh) {
-						continue
-					}
-					extra = 2
+				extra, ok := b.through(r, mc, h, nh, fl)
+				if !ok {
+					continue
 				}
 				step := b.adjust(int(sc), fl, mc.fef, b.enemyZOC[nh]) + extra
-				nx := nh*2 + ((x & 1) | touch(nh))
+				tz := touch(nh)
+				if fl&stepCoast != 0 {
+					tz = 0 // 5.7: VM units do not bother it along the coast
+				} else if x == start && r.coastStart(mc, at) {
+					tz |= touch(at) // up a river from a coastal hex in VM ZOC
+				}
+				nx := nh*2 + ((x & 1) | tz)
 				nc := int32(c + step)
 				if nc > limit(nx) && x != start {
 					continue
@@ -711,27 +729,32 @@ func (r *Rules) reachFrom(b *moveBoard, mc *moveClass, loc string, ma int, canDo
 // 5.2): "" when legal, else why not, naming the hex.
 func (r *Rules) checkPath(b *moveBoard, u *Unit, path []string) string {
 	t := r.typ(u)
+	mc := r.class(t)
 	ma, canDouble := r.allowance(u)
-	touched := b.zocAt(r, u.Loc)
+	coastStart := r.coastStart(mc, r.geo.idx[u.Loc])
+	touched := b.zocAt(r, u.Loc) && !coastStart
 	cost, at := 0, u.Loc
 	for i, h := range path {
 		if !Adjacent(at, h) {
 			return fmt.Sprintf("%s is not next to %s: give a path of adjacent hexes, or only the destination", h, at)
 		}
-		c, why := r.stepCost(b, t, at, h)
-		if why != "" && i < len(path)-1 && b.enemyIn(r, h) && b.passes(r, r.class(t), r.geo.idx[at], r.geo.idx[h]) {
-			// 5.7, 5.9: through a river hex of VM-groups; 5.11:
-			// infiltration; +1 either way
+		c, f, why := r.stepCostF(b, t, at, h)
+		if why != "" && i < len(path)-1 && b.enemyIn(r, h) {
+			// 5.7, 5.9, 5.11: passing through the enemy's hex
 			b.enemyAt[r.geo.idx[h]] = false
-			c, why = r.stepCost(b, t, at, h)
+			c2, f2, why2 := r.stepCostF(b, t, at, h)
 			b.enemyAt[r.geo.idx[h]] = true
-			c += 2
+			if extra, ok := b.through(r, mc, r.geo.idx[at], r.geo.idx[h], f2); ok && why2 == "" {
+				c, f, why = c2+extra, f2, ""
+			}
 		}
 		if why != "" {
 			return fmt.Sprintf("%s cannot enter %s: %s", u.ID, h, why)
 		}
 		cost += c
-		touched = touched || b.zocAt(r, h)
+		if f&stepCoast == 0 {
+			touched = touched || b.zocAt(r, h) || i == 0 && coastStart && b.zocAt(r, u.Loc)
+		}
 		lim := ma
 		if !touched && canDouble {
 			lim = 2 * ma
@@ -754,7 +777,9 @@ func (r *Rules) checkPath(b *moveBoard, u *Unit, path []string) string {
 // canDouble), may take the path from hex at.
 func (r *Rules) pathOK(b *moveBoard, mc *moveClass, ma int, canDouble bool, at int32, path []int32) bool {
 	g := r.geo
-	touched := b.enemyZOC[at]
+	start := at
+	coastStart := r.coastStart(mc, at)
+	touched := b.enemyZOC[at] && !coastStart
 	cost := 0
 	for i, h := range path {
 		k := slices.Index(g.nb[at], h)
@@ -766,13 +791,16 @@ func (r *Rules) pathOK(b *moveBoard, mc *moveClass, ma int, canDouble bool, at i
 			return false
 		}
 		if b.enemyAt[h] {
-			if i == len(path)-1 || !b.passes(r, mc, at, h) {
+			extra, ok := b.through(r, mc, at, h, fl)
+			if i == len(path)-1 || !ok {
 				return false
 			}
-			cost += 2
+			cost += extra
 		}
 		cost += b.adjust(int(sc), fl, mc.fef, b.enemyZOC[h])
-		touched = touched || b.enemyZOC[h]
+		if fl&stepCoast == 0 {
+			touched = touched || b.enemyZOC[h] || i == 0 && coastStart && b.enemyZOC[start]
+		}
 		lim := ma
 		if !touched && canDouble {
 			lim = 2 * ma
@@ -1161,11 +1189,32 @@ func (r *Rules) groupHexes(s *State) []bool {
 	return out
 }
 
-// passes: a step from h into the enemy hex nh passes through it: a
-// Dinassaut or the 1 Rec along a navigable river through VM-groups (5.7,
-// 5.9), or an infiltrator on its own board (5.11).
-func (b *moveBoard) passes(r *Rules, mc *moveClass, h, nh int32) bool {
-	return b.infil != nil && b.infil[nh] || b.groups != nil && b.groups[nh] && r.passing(mc, h, nh)
+// through: whether step fl from h into nh may be taken, with what it
+// costs more (half points) when the enemy holds nh: a Dinassaut along the
+// coast passes any VM units for nothing (5.7, RULINGS T49); a Dinassaut
+// or the 1 Rec along a navigable river passes VM-groups for 1 (5.7, 5.9),
+// an infiltrator on its own board the hexes it may infiltrate (5.11).
+// A hex passed through is never a move's end.
+func (b *moveBoard) through(r *Rules, mc *moveClass, h, nh int32, fl uint8) (int, bool) {
+	switch {
+	case !b.enemyAt[nh]:
+		return 0, true
+	case fl&stepCoast != 0:
+		return 0, true
+	case b.infil != nil && b.infil[nh] || b.groups != nil && b.groups[nh] && r.passing(mc, h, nh):
+		return 2, true
+	}
+	return 0, false
+}
+
+// coastStart: a Dinassaut starting in a coastal or sea hex, where VM
+// units do not bother it unless it leaves up a river (5.7, RULINGS T49).
+func (r *Rules) coastStart(mc *moveClass, at int32) bool {
+	if !mc.coast {
+		return false
+	}
+	h := r.hexes[r.geo.ids[at]]
+	return h.Terrain == "sea" || h.Coastal
 }
 
 // infiltrator: VM-groups, dummies and independent regiments not Desorg
