@@ -31,6 +31,9 @@ type PlayoutStats struct {
 	// summed over games; HandoffsPerPeriod is Handoffs / Periods.
 	Periods           int     `json:"weeks"`
 	HandoffsPerPeriod float64 `json:"handoffs_per_week"`
+	// PeriodName is what the title's period is ("week", "turn"): the
+	// "weeks" figures count those.
+	PeriodName string `json:"period,omitempty"`
 	// HandoffsMedian is the median over games of a game's hand-offs per
 	// period; HandoffsByPhase counts hand-offs by the stage they went to
 	// (the title's PhaseOf), and Forced those that went to a side whose
@@ -60,6 +63,8 @@ type PlayoutOptions struct {
 	// Period names the unit of time a state is in (a game week), for the
 	// hand-offs-per-period figure; nil counts whole games.
 	Period func(State) int
+	// PeriodName names that unit ("week" when empty).
+	PeriodName string
 	// PhaseOf names the stage of play a state awaits orders in, for the
 	// hand-offs-by-phase figures; nil counts them all under "".
 	PhaseOf func(State) string
@@ -122,7 +127,10 @@ func PreferAction(r *rand.Rand, side Side, tree []Choice) string {
 // reading function for the Seconds figure (nil: not measured), keeping
 // this package free of the clock.
 func Playout(rules Rules, o PlayoutOptions, clock func() time.Time) PlayoutStats {
-	st := PlayoutStats{Wins: map[Side]int{}}
+	st := PlayoutStats{Wins: map[Side]int{}, PeriodName: o.PeriodName}
+	if st.PeriodName == "" {
+		st.PeriodName = "week"
+	}
 	var start time.Time
 	if clock != nil {
 		start = clock()

@@ -320,183 +320,6 @@ func (r *Rules) pickLead(units []*Unit, how string) *Unit {
 	return best
 }
 
-// resolve fights f (6.6-6.17): reveal, retreat before combat, ambush,
-// odds and modifiers, the result, Desorg, losses, retreat, advance.
-func (r *Rules) resolve(s *State, f *fight, dice adjudicator.Dice, ev *events) {
-	def := other(f.side)
-	verb := "attacks"
-	if f.overrun {
-		verb = "overruns"
-	}
-	var names []string
-	for _, u := range f.att {
-		names = append(names, u.ID)
-	}
-	if f.side == VM {
-		// RULINGS T23: a hidden VM unit that attacks is revealed: its
-		// strength is in the odds the FEF is told.
-		for _, u := range f.att {
-			u.Hidden = false
-		}
-	}
-	ev.pub("6.6: %s %s %s from %s with %s.", capital(sideName(f.side)), verb, f.target, r.fromText(f), strings.Join(names, ", "))
-	if f.side == FEF {
-		what := "the FEF's attack"
-		if f.overrun {
-			what = "the FEF's overrun"
-		}
-		r.reveal(s, f.target, what, ev)
-	}
-	st := s.standing(def)
-	// 6.5: VM-groups and GCMA, not Desorg, may retreat 1 hex before
-	// combat (standing order `evade`; RULINGS T22).
-	if st.get("evade") == "yes" {
-		var ev5 []*Unit
-		for _, d := range r.defenders(s, f.side, f.target) {
-			if d.u != nil && !d.u.Desorg && (r.typ(d.u).Kind == "group" || r.typ(d.u).Nationality == "minority") && r.garrisonAt(s, f.target) == "" {
-				ev5 = append(ev5, d.u)
-			}
-		}
-		if len(ev5) > 0 {
-			if to := r.retreatHex(s, def, f.target, ev5); to != "" {
-				for _, u := range ev5 {
-					u.Loc = to
-				}
-				ev.pub("6.5: %s retreats before combat from %s to %s (%s's standing order).", unitNames(ev5), f.target, to, sideName(def))
-				r.railEntry(s, def, to, ev)
-			}
-		}
-	}
-	defs := r.defenders(s, f.side, f.target)
-	if len(defs) == 0 || r.defStrength(s, defs) == 0 {
-		r.walkIn(s, f, defs, false, ev)
-		return
-	}
-	// 6.11: ambush.
-	if def == VM {
-		r.ambush(s, f, dice, ev)
-		if len(f.att) == 0 {
-			ev.pub("6.11: no attacker is left: the attack on %s ends.", f.target)
-			return
-		}
-		defs = r.defenders(s, f.side, f.target)
-	}
-	// 6.9: morale leaders, the attacker first.
-	al := f.lead
-	if al == nil || !slices.Contains(f.att, al) {
-		al = r.pickLead(f.att, "best")
-	}
-	var candidates []*Unit
-	for _, d := range defs {
-		if d.u != nil && r.typ(d.u).Kind != "dump" && r.typ(d.u).Kind != "hq" && r.typ(d.u).Kind != "leader" {
-			candidates = append(candidates, d.u)
-		}
-	}
-	dl := r.pickLead(candidates, st.get("lead"))
-	attStr, defStr := 0, r.defStrength(s, defs)
-	for _, u := range f.att {
-		attStr += r.strength(u)
-	}
-	col, odds := r.oddsColumn(attStr, defStr)
-	defMor := 3 // a garrison leads alone (6.7)
-	dlName := "the garrison"
-	if dl != nil {
-		defMor, dlName = r.morale(dl), dl.ID
-	}
-	drm := r.morale(al) - defMor
-	mods := []string{fmt.Sprintf("morale %s %d against %s %d: %+d", al.ID, r.morale(al), dlName, defMor, drm)}
-	if t := r.terrainDRM(r.hexes[f.target].Terrain, 3); t != 0 {
-		drm += t
-		mods = append(mods, fmt.Sprintf("%s %+d", r.hexes[f.target].Terrain, t))
-	}
-	if d, txt := r.riverDRM(f, defs); d != 0 {
-		drm += d
-		mods = append(mods, txt)
-	}
-	for _, d := range defs {
-		if d.u != nil && d.u.Trench {
-			t := r.chartInt("combat_drm", "trench")
-			drm += t
-			mods = append(mods, fmt.Sprintf("trench %+d", t))
-			break
-		}
-	}
-	if hexes := r.attackHexes(f); len(hexes) >= 3 {
-		x := r.chartInt("combat_drm", "attack_from_3_hexes")
-		drm += x
-		mods = append(mods, fmt.Sprintf("from %d hexes %+d", len(hexes), x))
-	}
-	if f.spirit {
-		d := dice.Roll(6)
-		drm += d
-		mods = append(mods, fmt.Sprintf("Bolshevik spirit (die %d) %+d", d, d))
-	}
-	capped := r.capDRM(drm)
-	a, b := dice.Roll(6), dice.Roll(6)
-	roll := a + b + capped
-	if roll < 0 {
-		roll = 0 // 6.6: a modified -1 is 0
-	}
-	res := r.combatResult(col, roll)
-	ev.pub("6.6: %d against %d (%s): odds %s; modifiers %s = %+d (at most +-3: %+d); dice %d+%d = %d: %s.",
-		attStr, defStr, r.defText(defs), odds, strings.Join(mods, ", "), drm, capped, a, b, roll, res)
-	al2, dl2 := resultLosses(res)
-	// 6.17: Desorg, the attacker's die first.
-	attDG, defDG := r.desorgRolls(s, f, defs, res, dice, ev)
-	// 6.14, 6.13: the defender retreats instead of a step, or takes the
-	// full result (and an extra step when only it is Desorg).
-	onlyDefDesorg := false
-	for _, d := range defs {
-		if d.u != nil && d.u.Desorg {
-			onlyDefDesorg = true
-		}
-	}
-	attAnyDesorg := attDG
-	for _, u := range f.att {
-		attAnyDesorg = attAnyDesorg || u.Desorg
-	}
-	onlyDefDesorg = (onlyDefDesorg || defDG) && !attAnyDesorg
-	retreat := ""
-	if dl2 > 0 && st.get("retreat") == "yes" && r.garrisonAt(s, f.target) == "" {
-		var movers []*Unit
-		for _, d := range defs {
-			if d.u != nil && r.typ(d.u).Kind != "dump" && r.typ(d.u).Kind != "artillery" {
-				movers = append(movers, d.u)
-			}
-		}
-		retreat = r.retreatHex(s, def, f.target, movers)
-	}
-	// attacker losses: the leader first (6.9)
-	r.takeLosses(s, f.side, f.att, al, al2, f.target, false, ev)
-	if f.spirit {
-		ev.pub("6.12: the VM loses an extra step for its Bolshevik spirit.")
-		r.takeLosses(s, f.side, liveAt(f.att), nil, 1, f.target, false, ev)
-	}
-	f.att = liveAt(f.att)
-	if retreat != "" {
-		dl2--
-		r.takeLosses(s, def, unitsOf(defs), dl, dl2, f.target, true, ev)
-		r.retreatAfter(s, def, f.target, retreat, ev)
-	} else {
-		if onlyDefDesorg && dl2 > 0 {
-			ev.pub("6.17: only the defender is Desorg and it does not retreat: it loses an extra step.")
-			dl2++
-		}
-		if dl2 > 0 {
-			r.takeDefenderLosses(s, f, dl, dl2, ev)
-		}
-	}
-	_ = defDG
-	defs = r.defenders(s, f.side, f.target)
-	if len(defs) == 0 || r.defStrength(s, defs) == 0 {
-		r.walkIn(s, f, defs, true, ev)
-		return
-	}
-	if f.overrun && len(f.att) > 0 {
-		ev.pub("6.4: the defender holds %s: the overrunning units stay at %s.", f.target, r.fromText(f))
-	}
-}
-
 // liveAt: the units still on the map.
 func liveAt(us []*Unit) []*Unit {
 	var out []*Unit
@@ -568,68 +391,6 @@ func (r *Rules) defText(defs []defender) string {
 		n = append(n, d.name())
 	}
 	return "defending: " + strings.Join(n, ", ")
-}
-
-// ambush (6.11): a VM unit, not Desorg, defending in rough, forest or
-// mountain rolls a die against one FEF attacker (not GCMA, artillery or
-// an airdropping unit; a VM-group not against a Dinassaut): on its
-// morale or more the FEF unit loses a step; on a 6 the ambusher loses
-// one too. The VM's standing order `ambush` (default yes) decides; the
-// ambusher is its unit with the most steps, the target the FEF unit of
-// lowest morale (RULINGS T22).
-func (r *Rules) ambush(s *State, f *fight, dice adjudicator.Dice, ev *events) {
-	switch r.hexes[f.target].Terrain {
-	case "rough", "forest", "rough-forest", "mountain":
-	default:
-		return
-	}
-	if s.standing(VM).get("ambush") != "yes" {
-		return
-	}
-	var amb *Unit
-	for _, d := range r.defenders(s, f.side, f.target) {
-		u := d.u
-		if u == nil || u.Desorg || u.Hidden {
-			continue
-		}
-		switch r.typ(u).Kind {
-		case "group", "regiment":
-			if amb == nil || u.Steps > amb.Steps {
-				amb = u
-			}
-		}
-	}
-	if amb == nil {
-		return
-	}
-	var tgt *Unit
-	for _, u := range f.att {
-		t := r.typ(u)
-		if t.Nationality == "minority" || t.Kind == "artillery" || t.Kind == "naval" && r.typ(amb).Kind == "group" {
-			continue
-		}
-		if tgt == nil || r.morale(u) < r.morale(tgt) {
-			tgt = u
-		}
-	}
-	if tgt == nil {
-		return
-	}
-	d := dice.Roll(6)
-	hit := d >= r.morale(tgt)
-	out := "misses"
-	if hit {
-		out = "hits"
-	}
-	ev.pub("6.11: %s ambushes %s (morale %d): die %d, it %s.", amb.ID, tgt.ID, r.morale(tgt), d, out)
-	if hit {
-		r.takeLosses(s, FEF, []*Unit{tgt}, tgt, 1, f.target, false, ev)
-	}
-	if d == 6 {
-		ev.pub("6.11: a 6: the ambusher loses a step as well.")
-		r.takeLosses(s, VM, []*Unit{amb}, amb, 1, f.target, false, ev)
-	}
-	f.att = liveAt(f.att)
 }
 
 // desorgRolls: each side rolls one die against its span under the result
@@ -818,39 +579,22 @@ func (r *Rules) addVP(s *State, n int, ev *events, why string) {
 	ev.pub("%s: victory points %+d (now %d).", why, n, s.VP)
 }
 
-// takeDefenderLosses: the defender's steps (6.13), with a garrison's
-// rules (6.7): losses first from the units stacked with it; a garrison
-// alone dies at its second hit, and at a single hit the FEF may take the
-// step from another FEF unit within 3 hexes (standing order `garrison`).
-func (r *Rules) takeDefenderLosses(s *State, f *fight, lead *Unit, n int, ev *events) {
-	def := other(f.side)
-	var units []*Unit
-	for _, d := range r.defenders(s, f.side, f.target) {
-		if d.u != nil && r.typ(d.u).Kind != "dump" && r.typ(d.u).Kind != "hq" && r.typ(d.u).Kind != "leader" {
-			units = append(units, d.u)
-		}
-	}
-	steps := 0
-	for _, u := range units {
-		steps += u.Steps
-	}
-	take := min(n, steps)
-	r.takeLosses(s, def, units, lead, take, f.target, true, ev)
-	n -= take
-	if g := r.garrisonAt(s, f.target); g != "" && n > 0 {
-		r.garrisonHits(s, g, n, ev)
-	}
-}
-
-// garrisonHits: n hits on a garrison (6.7, 4.6).
+// garrisonHits: n hits on a garrison outside a fight (4.6: a second turn
+// out of supply). At a single hit the FEF's standing order `garrison`
+// decides, and unset, the unit within 3 hexes with the most steps takes
+// it, which keeps the garrison (RULINGS T22).
 func (r *Rules) garrisonHits(s *State, g string, n int, ev *events) {
-	if n == 1 && s.standing(FEF).get("garrison") == "substitute" {
-		if u := r.substitute(s, r.urban[g].Hex); u != nil {
-			ev.pub("6.7: the garrison of %s takes one hit: %s, within 3 hexes, loses the step instead (the FEF's standing order).", g, u.ID)
-			r.loseStep(s, u, ev)
+	if n == 1 && s.standing(FEF).get("garrison") != "die" {
+		if us := r.substitutes(s, r.urban[g].Hex); len(us) > 0 {
+			r.substituteLoss(s, g, us[0], "the FEF's standing order `garrison`", ev)
 			return
 		}
 	}
+	r.garrisonDies(s, g, ev)
+}
+
+// garrisonDies: the garrison is gone, plus de garnison (6.7, 4.6).
+func (r *Rules) garrisonDies(s *State, g string, ev *events) {
 	s.Garrisons = slices.DeleteFunc(s.Garrisons, func(x string) bool { return x == g })
 	s.GarrisonOoS = slices.DeleteFunc(s.GarrisonOoS, func(x string) bool { return x == g })
 	if len(s.GarrisonOoS) == 0 {
@@ -867,42 +611,57 @@ func (r *Rules) garrisonHits(s *State, g string, n int, ev *events) {
 	}
 }
 
-// substitute: the FEF unit within 3 hexes of hex (not in it) that takes
-// a garrison's step: the one with the most steps, then the nearest.
-func (r *Rules) substitute(s *State, hex string) *Unit {
+// substituteLoss: 6.7, a garrison's single hit taken by u instead.
+func (r *Rules) substituteLoss(s *State, g string, u *Unit, why string, ev *events) {
+	ev.pub("6.7: the garrison of %s takes one hit: %s, within 3 hexes, loses the step instead (%s).", g, u.ID, why)
+	r.loseStep(s, u, ev)
+}
+
+// substitutes: the FEF units within 3 hexes of hex (not in it) that may
+// take a garrison's step (6.7), the most steps first, then the nearest.
+func (r *Rules) substitutes(s *State, hex string) []*Unit {
 	ra, ca, _ := ParseHex(hex)
-	var best *Unit
-	bd := 0
+	type cand struct {
+		u *Unit
+		d int
+	}
+	var cs []cand
 	for _, u := range s.Units {
 		if u.Side != FEF || !onMap(u.Loc) || u.Loc == hex || u.Steps == 0 {
 			continue
 		}
 		rb, cb, _ := ParseHex(u.Loc)
-		d := Distance(ra, ca, rb, cb)
-		if d > 3 {
-			continue
-		}
-		if best == nil || u.Steps > best.Steps || u.Steps == best.Steps && d < bd {
-			best, bd = u, d
+		if d := Distance(ra, ca, rb, cb); d <= 3 {
+			cs = append(cs, cand{u, d})
 		}
 	}
-	return best
+	sort.SliceStable(cs, func(i, j int) bool {
+		if cs[i].u.Steps != cs[j].u.Steps {
+			return cs[i].u.Steps > cs[j].u.Steps
+		}
+		return cs[i].d < cs[j].d
+	})
+	out := make([]*Unit, len(cs))
+	for i, c := range cs {
+		out[i] = c.u
+	}
+	return out
 }
 
-// retreatHex is where units retreat 1 hex from at (6.5, 6.14): an
-// adjacent hex every one of them may enter, free of the enemy, within
-// the stacking limit; out of the enemy's ZOC if any is, then the first by
-// id; "" when there is none.
-func (r *Rules) retreatHex(s *State, side, at string, units []*Unit) string {
+// retreatHexes are where units may retreat 1 hex from at (6.5, 6.14):
+// the adjacent hexes every one of them may enter, free of the enemy,
+// within the stacking limit; those out of the enemy's ZOC first, then by
+// id. The first is the one a standing order takes.
+func (r *Rules) retreatHexes(s *State, side, at string, units []*Unit) []string {
 	if len(units) == 0 {
-		return ""
+		return nil
 	}
 	b := r.moveBoard(s, side)
 	n := 0
 	for _, u := range units {
 		n += r.values(u).Stack
 	}
-	best, bestZOC := "", true
+	var free, zoc []string
 	for _, h := range r.neighbors(at) {
 		ok := !b.enemyIn(r, h) && !r.enemyAt(s, side, h) && r.stackAt(s, side, h, nil)+n <= r.stackLimit(h)
 		for _, u := range units {
@@ -910,15 +669,15 @@ func (r *Rules) retreatHex(s *State, side, at string, units []*Unit) string {
 				ok = false
 			}
 		}
-		if !ok {
-			continue
-		}
-		z := b.zocAt(r, h)
-		if best == "" || bestZOC && !z {
-			best, bestZOC = h, z
+		switch {
+		case !ok:
+		case b.zocAt(r, h):
+			zoc = append(zoc, h)
+		default:
+			free = append(free, h)
 		}
 	}
-	return best
+	return append(free, zoc...)
 }
 
 // retreatAfter moves the defender 1 hex (6.14): artillery that cannot
@@ -941,7 +700,7 @@ func (r *Rules) retreatAfter(s *State, side, from, to string, ev *events) {
 		u.Trench = false
 		moved = append(moved, u)
 	}
-	ev.pub("6.14: %s retreats from %s to %s instead of a step loss (%s's standing order).", unitNames(moved), from, to, sideName(side))
+	ev.pub("6.14: %s retreats from %s to %s instead of a step loss.", unitNames(moved), from, to)
 	r.railEntry(s, side, to, ev)
 }
 

@@ -89,20 +89,20 @@ func (r *Rules) attackTargets(s *State, side string) []string {
 // Without units, every unit that may attack does (the strongest that fit
 // the stacking limit). `rally` is option f): two points, the attackers'
 // Desorg removed first; `spirit` is the VM's Bolshevik spirit (6.12).
-func (r *Rules) attackOrder(s *State, side string, args []string, dice adjudicator.Dice, ev *events) (int, error) {
+func (r *Rules) attackOrder(s *State, side string, args []string, dice adjudicator.Dice, ev *events) error {
 	usage := "usage: `attack <hex> [rally] [spirit] [lead <unit>] [<unit|unit+unit|hex> ...]` (6.3 e, f; 6.6)"
 	if len(args) == 0 {
-		return 0, fail("%s; hexes you may attack now: %s", usage, listOr(r.attackTargets(s, side)))
+		return fail("%s; hexes you may attack now: %s", usage, listOr(r.attackTargets(s, side)))
 	}
 	target := args[0]
 	if _, ok := r.hexes[target]; !ok {
-		return 0, fail("%q is not a hex of the map; %s", target, usage)
+		return fail("%q is not a hex of the map; %s", target, usage)
 	}
 	if s.spending(side) == nil {
-		return 0, fail("6.3: attacks with troops (options e and f) need a spending supply dump, and %s spends none this phase (or it was destroyed)", sideName(side))
+		return fail("6.3: attacks with troops (options e and f) need a spending supply dump, and %s spends none this phase (or it was destroyed)", sideName(side))
 	}
 	if !r.enemyAt(s, side, target) {
-		return 0, fail("6.6: there is no enemy unit at %s to attack; hexes you may attack now: %s", target, listOr(r.attackTargets(s, side)))
+		return fail("6.6: there is no enemy unit at %s to attack; hexes you may attack now: %s", target, listOr(r.attackTargets(s, side)))
 	}
 	f := &fight{side: side, target: target}
 	points := 1
@@ -115,18 +115,18 @@ func (r *Rules) attackOrder(s *State, side string, args []string, dice adjudicat
 			continue
 		case "spirit":
 			if side != VM {
-				return 0, fail("6.12: Bolshevik spirit is the VM's")
+				return fail("6.12: Bolshevik spirit is the VM's")
 			}
 			f.spirit = true
 			continue
 		case "lead":
 			if i+1 >= len(args) {
-				return 0, fail("`lead` names the unit that leads the attack (6.9); %s", usage)
+				return fail("`lead` names the unit that leads the attack (6.9); %s", usage)
 			}
 			i++
 			f.lead = s.findUnit(side, args[i])
 			if f.lead == nil {
-				return 0, fail("%q is not one of your units (6.9: the leader is one of the attacking units)", args[i])
+				return fail("%q is not one of your units (6.9: the leader is one of the attacking units)", args[i])
 			}
 			continue
 		}
@@ -142,17 +142,17 @@ func (r *Rules) attackOrder(s *State, side string, args []string, dice adjudicat
 				}
 			}
 			if n == 0 {
-				return 0, fail("%s has no unit at %s that may attack %s (6.3 e: within 3 hexes of the spending supply dump; 6.6: next to it)", sideName(side), w, target)
+				return fail("%s has no unit at %s that may attack %s (6.3 e: within 3 hexes of the spending supply dump; 6.6: next to it)", sideName(side), w, target)
 			}
 			continue
 		}
 		for _, part := range strings.Split(w, "+") {
 			u := s.findUnit(side, part)
 			if u == nil {
-				return 0, fail("%q is not one of your units; %s", part, usage)
+				return fail("%q is not one of your units; %s", part, usage)
 			}
 			if why := r.attackWhy(s, u, target); why != "" {
-				return 0, fail("%s", why)
+				return fail("%s", why)
 			}
 			if !slices.Contains(picked, u) {
 				picked = append(picked, u)
@@ -160,12 +160,12 @@ func (r *Rules) attackOrder(s *State, side string, args []string, dice adjudicat
 		}
 	}
 	if points == 2 && (s.Chunk < 2 || s.Forced || *s.ops(side) < 2) {
-		return 0, fail("6.3 f) costs 2 operation points and %s has %d left in this chunk", sideName(side), s.Chunk)
+		return fail("6.3 f) costs 2 operation points and %s has %d left in this chunk", sideName(side), s.Chunk)
 	}
 	if len(picked) == 0 {
 		picked = r.fitStacks(r.attackers(s, side, target), target)
 		if len(picked) == 0 {
-			return 0, fail("6.6: none of your units may attack %s now (6.3 e: within 3 hexes of the spending supply dump, next to the hex, not across the Chinese border)", target)
+			return fail("6.6: none of your units may attack %s now (6.3 e: within 3 hexes of the spending supply dump, next to the hex, not across the Chinese border)", target)
 		}
 	} else {
 		lim := r.stackLimit(target)
@@ -173,12 +173,12 @@ func (r *Rules) attackOrder(s *State, side string, args []string, dice adjudicat
 		for _, u := range picked {
 			per[u.Loc] += r.values(u).Stack
 			if per[u.Loc] > lim {
-				return 0, fail("Basics (Stacking): only %d stacking points from one hex may attack %s (%s); the units from %s make %d", lim, target, r.hexes[target].Terrain, u.Loc, per[u.Loc])
+				return fail("Basics (Stacking): only %d stacking points from one hex may attack %s (%s); the units from %s make %d", lim, target, r.hexes[target].Terrain, u.Loc, per[u.Loc])
 			}
 		}
 	}
 	if f.lead != nil && !slices.Contains(picked, f.lead) {
-		return 0, fail("6.9: the leader %s is not one of the attacking units (%s)", f.lead.ID, unitNames(picked))
+		return fail("6.9: the leader %s is not one of the attacking units (%s)", f.lead.ID, unitNames(picked))
 	}
 	f.att = picked
 	if points == 2 {
@@ -191,8 +191,12 @@ func (r *Rules) attackOrder(s *State, side string, args []string, dice adjudicat
 		}
 		ev.pub("6.3 f): %s spends 2 operation points: %d Desorg marker(s) removed from the attacking units.", sideName(side), n)
 	}
-	r.resolve(s, f, dice, ev)
-	return points, nil
+	opt := "e)"
+	if points == 2 {
+		opt = "f)"
+	}
+	r.startFight(s, f, points, fmt.Sprintf("6.3 %s: %s spends %d operation point(s) (%d left).", opt, sideName(side), points, *s.ops(side)-points), dice, ev)
+	return nil
 }
 
 // attackWhy: why u may not attack target now, "" when it may.
@@ -240,7 +244,8 @@ func (r *Rules) overrunOrder(s *State, side string, args []string, dice adjudica
 	for _, u := range us {
 		u.Moved = true
 	}
-	r.resolve(s, &fight{side: side, target: target, att: us, overrun: true}, dice, ev)
+	r.startFight(s, &fight{side: side, target: target, att: us, overrun: true}, 1,
+		fmt.Sprintf("6.3 a): %s spends an operation point (%d left).", sideName(side), *s.ops(side)-1), dice, ev)
 	return nil
 }
 
@@ -512,9 +517,21 @@ func (r *Rules) barrageOrder(s *State, side string, args []string, dice adjudica
 	}
 	ev.pub("6.6: %s barrages %s: %s = %d (column %s); modifiers %s = %+d (at most +-3: %+d); dice %d+%d = %d: %s.",
 		capital(sideName(side)), target, strings.Join(parts, ", "), total, label, listOr(mods), drm, capped, a, b, roll, res)
-	if res == "a miss" {
-		return nil
+	// The point is spent when the barrage ends: after the step its
+	// target chooses (6.13) or a garrison's substitute (6.7).
+	p := &Combat{Kind: "barrage", Side: side, Target: target, Points: 1, Stage: "done",
+		Note: fmt.Sprintf("6.3: %s spends an operation point on a barrage (%d left).", sideName(side), *s.ops(side)-1)}
+	if res != "a miss" {
+		r.barrageHit(s, p, res, ev)
 	}
+	r.runFight(s, p, dice, ev)
+	return nil
+}
+
+// barrageHit: a barrage's result (6.6): the stack is revealed and
+// Desorg; on DG & DL it loses one step, or its garrison a hit.
+func (r *Rules) barrageHit(s *State, p *Combat, res string, ev *events) {
+	side, target := p.Side, p.Target
 	if side == FEF {
 		r.reveal(s, target, "the barrage's result", ev)
 	}
@@ -527,47 +544,25 @@ func (r *Rules) barrageOrder(s *State, side string, args []string, dice adjudica
 	}
 	// RULINGS T27: a closed forest stack stays closed: the public hears
 	// that the stack is hit, the VM which units.
-	closed := side == FEF && r.Opaque(target)
+	p.Closed = side == FEF && r.Opaque(target)
 	if len(hit) > 0 {
-		if closed {
+		if p.Closed {
 			ev.pub("6.17: the VM stack at %s becomes Desorg.", target)
 			ev.to(VM, "6.17: %s become(s) Desorg.", unitNames(hit))
 		} else {
 			ev.pub("6.17: %s become(s) Desorg.", unitNames(hit))
 		}
 	}
-	if res == "DG & DL" {
-		// 6.6: 1 step per stack; artillery may lose steps to a barrage (6.13)
-		if len(hit) > 0 {
-			r.barrageLoss(s, other(side), hit, closed, ev)
-		} else if g := r.garrisonAt(s, target); g != "" {
-			r.garrisonHits(s, g, 1, ev)
-		}
+	if res != "DG & DL" {
+		return
 	}
-	return nil
-}
-
-// barrageLoss: one step from a barraged stack, by the owner's standing
-// order `losses`; artillery may take it (6.13).
-func (r *Rules) barrageLoss(s *State, side string, units []*Unit, closed bool, ev *events) {
-	var u *Unit
-	fewest := s.standing(side).get("losses") == "fewest"
-	for _, x := range units {
-		if x.Steps == 0 {
-			continue
-		}
-		if u == nil || fewest && x.Steps < u.Steps || !fewest && x.Steps > u.Steps {
-			u = x
-		}
-	}
+	// 6.6: 1 step per stack; artillery may lose steps to a barrage
+	// (6.13); its owner names the unit.
 	switch {
-	case u == nil:
-	case closed && u.Steps > 1:
-		u.Steps--
-		ev.pub("6.13: a unit of the VM stack at %s loses a step.", u.Loc)
-		ev.to(VM, "6.13: %s loses a step (now %s).", u.ID, valuesText(r.values(u)))
-	default:
-		r.loseStep(s, u, ev) // its death is public: the dead box is open
+	case len(hit) > 0:
+		p.Steps, p.Stage = 1, "losses"
+	case r.garrisonAt(s, target) != "":
+		p.GarHits, p.Stage = 1, "garrison"
 	}
 }
 

@@ -32,7 +32,23 @@ func opsState(t *testing.T, r *Rules, side, dump string, place map[string]string
 	s := bare(t, r, side, place)
 	s.unit(dr).Spent = true
 	s.Phase, s.Step, s.Mover, s.Chunk, s.OpsFEF, s.OpsVM = PhaseOps1, StepPoints, side, 3, 10, 10
+	s.Standing = map[string]Standing{FEF: answered, VM: answered}
 	return s
+}
+
+// answered: standing orders that answer every choice of the side
+// attacked, so that a test of a rule is not stopped by a question
+// (RULINGS T22); the tests of the questions clear them.
+var answered = Standing{Evade: "no", Ambush: "yes", Lead: "best", Retreat: "no", Losses: "most", Garrison: "substitute"}
+
+// stand sets one of side's standing orders.
+func stand(s *State, side, key, val string) {
+	if s.Standing == nil {
+		s.Standing = map[string]Standing{}
+	}
+	st := s.Standing[side]
+	*st.field(key) = val
+	s.Standing[side] = st
 }
 
 // plain finds two adjacent hexes of Vietnam of the given terrains with no
@@ -148,7 +164,7 @@ func TestRule6_6_CapAndMinusOneIsZero(t *testing.T) {
 	bep, reg := idOf(t, r, "BEP"), idOf(t, r, "REG")
 	s := opsState(t, r, FEF, a, map[string]string{bep: a, reg: b})
 	s.unit(reg).Trench = true
-	s.Standing = map[string]Standing{VM: {Ambush: "no"}}
+	stand(s, VM, "ambush", "no")
 	// morale +1, mountain -2, trench -2: -3 capped; dice 1+1-3 = -1 -> 0
 	s2, ev := do(t, r, s, FEF, "attack "+b, 1, 1, 1, 6)
 	has(t, ev, "mountain -2", "trench -2", "= -3 (at most +-3: -3)", "dice 1+1 = 0: 2AL")
@@ -211,7 +227,7 @@ func TestRule6_7_Garrison(t *testing.T) {
 	if !slices.Contains(s2.Garrisons, town.Name) || s2.unit(bep).Steps != 1 || s2.unit(reg).Loc != from {
 		t.Errorf("substitute: garrisons %v, %s steps %d, %s at %s", s2.Garrisons, bep, s2.unit(bep).Steps, reg, s2.unit(reg).Loc)
 	}
-	s.Standing = map[string]Standing{FEF: {Garrison: "die"}}
+	stand(s, FEF, "garrison", "die")
 	s2, ev = do(t, r, s, VM, "attack "+town.Hex, 2, 2, 6, 6)
 	has(t, ev, "6.7: the garrison of "+town.Name+" dies")
 	if slices.Contains(s2.Garrisons, town.Name) || s2.unit(bep).Steps != 2 {
@@ -226,10 +242,10 @@ func TestRule6_14_RetreatAfterCombat(t *testing.T) {
 	a, b := plain(t, r, "clear", "clear")
 	bep, reg := idOf(t, r, "BEP"), idOf(t, r, "REG")
 	s := opsState(t, r, FEF, a, map[string]string{bep: a, reg: b})
-	s.Standing = map[string]Standing{VM: {Retreat: "yes"}}
+	stand(s, VM, "retreat", "yes")
 	// 1:2, +1; dice 5+5 = 11: ExDL (11-12); Desorg 6 and 6: none
 	s2, ev := do(t, r, s, FEF, "attack "+b, 5, 5, 6, 6)
-	has(t, ev, "ExDL", "instead of a step loss (the VM's standing order)", "6.14: the FEF advances into "+b)
+	has(t, ev, "ExDL", "instead of a step loss.", "6.14: the FEF advances into "+b)
 	if u := s2.unit(reg); u.Loc == b || u.Steps != 3 {
 		t.Errorf("retreating defender: %+v, want gone from %s with one step lost of two", u, b)
 	}
@@ -237,7 +253,7 @@ func TestRule6_14_RetreatAfterCombat(t *testing.T) {
 		t.Errorf("attacker: %+v", s2.unit(bep))
 	}
 	// `advance none`: the attacker stays
-	s.Standing[FEF] = Standing{Advance: "none"}
+	stand(s, FEF, "advance", "none")
 	s2, _ = do(t, r, s, FEF, "attack "+b, 5, 5, 6, 6)
 	if s2.unit(bep).Loc != a {
 		t.Errorf("advance none: %s at %s", bep, s2.unit(bep).Loc)
@@ -280,7 +296,7 @@ func TestRule6_11_Ambush(t *testing.T) {
 	if u := s2.unit(bep); u.Steps != 1 && u.Loc != LocPerm {
 		t.Errorf("ambushed: %+v", s2.unit(bep))
 	}
-	s.Standing = map[string]Standing{VM: {Ambush: "no"}}
+	stand(s, VM, "ambush", "no")
 	_, ev = do(t, r, s, FEF, "attack "+b, 3, 3, 6, 6)
 	if strings.Contains(ev, "6.11") {
 		t.Errorf("standing ambush no, yet: %s", ev)
@@ -518,7 +534,7 @@ func TestRule6_5_RetreatBeforeCombatAndReveal(t *testing.T) {
 	a, b := plain(t, r, "clear", "clear")
 	bep, grp := idOf(t, r, "BEP"), idOf(t, r, "VMG")
 	s := opsState(t, r, FEF, a, map[string]string{bep: a, grp: b})
-	s.Standing = map[string]Standing{VM: {Evade: "yes"}}
+	stand(s, VM, "evade", "yes")
 	s2, ev := do(t, r, s, FEF, "attack "+b)
 	has(t, ev, "flips the hidden counters at "+b+": "+grp+" (VM-group", "6.5: "+grp+" retreats before combat from "+b, "6.14: the FEF advances into "+b)
 	if u := s2.unit(grp); u.Hidden || u.Loc == b || !Adjacent(u.Loc, b) {

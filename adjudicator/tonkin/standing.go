@@ -9,43 +9,50 @@ import (
 	"github.com/umpirebot/umpire/adjudicator"
 )
 
-// Standing orders answer the choices the rules give a side inside the
-// other side's action (retreat before combat, ambush, the morale leader,
-// retreat after combat or the loss, which unit takes a loss, the
-// garrison's substitute loss) without a round trip (DESIGN: Asynchronous
-// flow; RULINGS T22). They are private: set by an order whose events
-// only that side sees, and kept out of every view.
+// Standing orders answer in advance the choices the rules give a side
+// inside the other side's action (retreat before combat, ambush, the
+// morale leader, retreat after combat or the loss, which unit takes a
+// loss, the garrison's substitute loss): with none set, the side is asked
+// when the choice comes (fight.go; DESIGN: Asynchronous flow; RULINGS
+// T22). They are private: set by an order whose events only that side
+// sees, and kept out of every view.
 type Standing struct {
-	// Evade: VM-groups and GCMA retreat before combat (6.5): "yes", or
-	// "" for no.
+	// Evade: VM-groups and GCMA retreat before combat (6.5): "yes", "no",
+	// or "" to be asked.
 	Evade string `json:"evade,omitempty"`
-	// Ambush: the VM ambushes when it may (6.11): "" for yes, "no".
+	// Ambush: the VM ambushes when it may (6.11), its unit with the most
+	// steps at the attacker of lowest morale: "yes", "no", or "" to be
+	// asked.
 	Ambush string `json:"ambush,omitempty"`
-	// Lead: the defender's morale leader (6.9): "" for the best morale,
-	// "steps" for the unit with the most steps (it takes the first loss).
+	// Lead: the defender's morale leader (6.9): "best" morale, "steps"
+	// (the unit with the most steps, which takes the first loss), or ""
+	// to be asked.
 	Lead string `json:"lead,omitempty"`
-	// Retreat: retreat after combat instead of a step loss (6.14):
-	// "yes", or "" for no.
+	// Retreat: retreat after combat instead of a step loss (6.14): "yes",
+	// "no", or "" to be asked.
 	Retreat string `json:"retreat,omitempty"`
-	// Losses: which unit takes a step loss after the leader's (6.13):
-	// "" for the unit with the most steps left, "fewest".
+	// Losses: which unit takes a step after the leader's (6.13): "most"
+	// steps left, "fewest", or "" to be asked. An attacker's own steps go
+	// to the unit with the most when unset.
 	Losses string `json:"losses,omitempty"`
-	// Garrison: a garrison's single hit (6.7): "" to take it from another
-	// FEF unit within 3 hexes, "die" to let the garrison die.
+	// Garrison: a garrison's single hit (6.7): "substitute" (another FEF
+	// unit within 3 hexes, the most steps first), "die", or "" to be
+	// asked.
 	Garrison string `json:"garrison,omitempty"`
-	// Advance: after combat when the hex is cleared (6.14): "" for all
-	// the attackers that may, "none".
+	// Advance: the attacker's, after combat when the hex is cleared
+	// (6.14): "" for all the attackers that may, "none".
 	Advance string `json:"advance,omitempty"`
 }
 
-// standingKeys: each key's values, the default first.
+// standingKeys: each key's values, the default first ("ask": the side is
+// asked when the choice comes).
 var standingKeys = map[string][]string{
-	"evade":    {"no", "yes"},
-	"ambush":   {"yes", "no"},
-	"lead":     {"best", "steps"},
-	"retreat":  {"no", "yes"},
-	"losses":   {"most", "fewest"},
-	"garrison": {"substitute", "die"},
+	"evade":    {"ask", "no", "yes"},
+	"ambush":   {"ask", "yes", "no"},
+	"lead":     {"ask", "best", "steps"},
+	"retreat":  {"ask", "no", "yes"},
+	"losses":   {"ask", "most", "fewest"},
+	"garrison": {"ask", "substitute", "die"},
 	"advance":  {"all", "none"},
 }
 
@@ -166,12 +173,12 @@ func standingChoices() []adjudicator.Choice {
 	return []adjudicator.Choice{{Word: "standing", Help: "standing orders, private: how your side answers the choices the rules give it inside the other side's actions (RULINGS T22)", Next: ks}}
 }
 
-// StandingAll: both sides answer every choice by standing orders that
-// take the active answers (the playouts' --standing).
+// StandingAll: both sides answer every choice by standing orders, the
+// active answers where there are two (the playouts' --standing).
 func StandingAll() []adjudicator.SideOrder {
 	var out []adjudicator.SideOrder
 	for _, side := range []adjudicator.Side{FEF, VM} {
-		for _, o := range []string{"standing evade yes", "standing retreat yes", "standing lead steps"} {
+		for _, o := range []string{"standing evade yes", "standing ambush yes", "standing lead steps", "standing retreat yes", "standing losses most", "standing garrison substitute"} {
 			out = append(out, adjudicator.SideOrder{Side: side, Order: o})
 		}
 	}

@@ -136,6 +136,10 @@ type State struct {
 	// choices the rules give it inside the other side's actions.
 	Standing map[string]Standing `json:"standing,omitempty"`
 
+	// Combat: the attack, overrun or barrage under way while it waits on
+	// a choice of the side attacked (fight.go).
+	Combat *Combat `json:"combat,omitempty"`
+
 	Units []*Unit `json:"units"` // sorted by ID
 }
 
@@ -166,6 +170,7 @@ func (s *State) clone() *State {
 			c.Standing[k] = v
 		}
 	}
+	c.Combat = s.Combat.clone()
 	c.Units = make([]*Unit, len(s.Units))
 	for i, u := range s.Units {
 		x := *u

@@ -27,6 +27,9 @@ func (s *State) phaseOwner() string {
 
 // awaited is the side that must order now ("" when the game is over).
 func (s *State) awaited() string {
+	if s.Combat != nil && s.Combat.Ask != "" {
+		return s.Combat.Asked // a choice inside the other side's attack (fight.go)
+	}
 	switch s.Phase {
 	case PhaseOver:
 		return ""
@@ -95,6 +98,10 @@ func (r *Rules) decision(s *State) (decision, def string) {
 	case PhaseMove1, PhaseMove2, PhaseEnd1, PhaseEnd2:
 		return "move your units: " + r.moveHelp() + ", then `done`", "done"
 	case PhaseOps1, PhaseOps2:
+		if s.Combat != nil && s.Combat.Ask != "" {
+			d, def := r.askText(s, s.Combat)
+			return d + "; " + r.opsText(s), def
+		}
 		switch {
 		case s.Step == StepActivate:
 			return fmt.Sprintf("6.2: spend a supply dump for this phase (`activate <hex>`, a hex holding one of your dumps) or not (`pass`); if neither side spends one, all operation points are lost; %s", r.opsText(s)), "pass"
@@ -126,6 +133,11 @@ func (r *Rules) Prompt(as adjudicator.State) adjudicator.Prompt {
 	dec, def := r.decision(s)
 	p := adjudicator.Prompt{Phase: r.turnText(s) + ", " + s.phaseName(), Decision: dec, Default: def,
 		Stage: fmt.Sprintf("t%d-%s", s.Turn, s.Phase)}
+	if s.Step == StepPoints && s.Mover != "" {
+		// issue 10: a map after each chunk of operation points (6.1):
+		// a chunk is its mover and the points it had when it began.
+		p.Stage += fmt.Sprintf("-%s%d", s.Mover, *s.ops(s.Mover)+s.Used)
+	}
 	if a := s.awaited(); a != "" {
 		p.Awaiting = []adjudicator.Side{adjudicator.Side(a)}
 	}
@@ -141,6 +153,9 @@ func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator
 	}
 	if string(side) != s.awaited() {
 		return standingChoices()
+	}
+	if s.Combat != nil && s.Combat.Ask != "" {
+		return append(r.answerChoices(s, s.Combat), standingChoices()...)
 	}
 	out := r.legal(s, side)
 	if ds := r.dummyTokens(s); side == VM && len(ds) > 0 {
@@ -288,6 +303,9 @@ func (r *Rules) applyOrder(s *State, side string, w []string, dice adjudicator.D
 	if verb == "standing" {
 		return r.standingOrder(s, side, args, ev)
 	}
+	if s.Combat != nil && s.Combat.Ask != "" {
+		return r.answerOrder(s, side, verb, args, dice, ev)
+	}
 	if verb == "declare" {
 		return r.declareOrder(s, side, args, ev)
 	}
@@ -370,29 +388,9 @@ func (r *Rules) opsOrder(s *State, side, verb string, args []string, dice adjudi
 		r.spendPoint(s, dice, ev)
 		return nil
 	case "overrun":
-		if err := r.overrunOrder(s, side, args, dice, ev); err != nil {
-			return err
-		}
-		ev.pub("6.3 a): %s spends an operation point (%d left).", sideName(side), *s.ops(side)-1)
-		r.spendPoint(s, dice, ev)
-		return nil
+		return r.overrunOrder(s, side, args, dice, ev) // the point is spent when the fight ends (fight.go)
 	case "attack":
-		n, err := r.attackOrder(s, side, args, dice, ev)
-		if err != nil {
-			return err
-		}
-		opt := "e)"
-		if n == 2 {
-			opt = "f)"
-		}
-		ev.pub("6.3 %s: %s spends %d operation point(s) (%d left).", opt, sideName(side), n, *s.ops(side)-n)
-		for range n {
-			if s.Phase == PhaseOver || s.Mover != side {
-				break
-			}
-			r.spendPoint(s, dice, ev)
-		}
-		return nil
+		return r.attackOrder(s, side, args, dice, ev)
 	case "truck", "air", "drop", "foot", "river", "ship":
 		if err := r.transportOrder(s, side, verb, args, dice, ev); err != nil {
 			return err
@@ -422,12 +420,7 @@ func (r *Rules) opsOrder(s *State, side, verb string, args []string, dice adjudi
 		r.spendPoint(s, dice, ev)
 		return nil
 	case "barrage":
-		if err := r.barrageOrder(s, side, args, dice, ev); err != nil {
-			return err
-		}
-		ev.pub("6.3: %s spends an operation point on a barrage (%d left).", sideName(side), *s.ops(side)-1)
-		r.spendPoint(s, dice, ev)
-		return nil
+		return r.barrageOrder(s, side, args, dice, ev)
 	}
 	return fail("%q is not an order now: %s spends operation points (6.1); the orders now are: %s", verb, sideName(side), r.legalText(s, side))
 }
@@ -800,10 +793,13 @@ func Turn(as adjudicator.State) int { return st(as).Turn }
 // TunePlayout: a playout counts hand-offs per game turn, and with
 // standing orders both sides first set them (adjudicator.PlayoutTuner).
 func (r *Rules) TunePlayout(o *adjudicator.PlayoutOptions, standing bool) {
-	o.Period = Turn
+	o.Period, o.PeriodName = Turn, "turn"
 	o.PhaseOf = func(as adjudicator.State) string {
 		x := st(as)
-		if x.Step == "" {
+		switch {
+		case x.Combat != nil && x.Combat.Ask != "":
+			return x.Phase + "/" + x.Combat.Ask // a question inside an attack (RULINGS T22)
+		case x.Step == "":
 			return x.Phase
 		}
 		return x.Phase + "/" + x.Step

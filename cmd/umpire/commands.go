@@ -273,8 +273,8 @@ func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
-		fmt.Fprintf(stdout, "%d games of %s/%s: %d finished, %d panics, %d dead ends, %d unterminated, %d legal orders refused, %d replay mismatches, %d of %d snapshot twins diverged; %d actions, %d hand-offs (%.1f per week, median game %.1f; %d to a side with one legal order), %.2fs. Wins: %v\n",
-			st.Games, *title, *scenario, st.Finished, st.Panics, st.DeadEnds, st.Unterminated, st.Refused, st.ReplayMismatches, st.TwinMismatches, st.Twins, st.Actions, st.Handoffs, st.HandoffsPerPeriod, st.HandoffsMedian, st.Forced, st.Seconds, st.Wins)
+		fmt.Fprintf(stdout, "%d games of %s/%s: %d finished, %d panics, %d dead ends, %d unterminated, %d legal orders refused, %d replay mismatches, %d of %d snapshot twins diverged; %d actions, %d hand-offs (%.1f per %s, median game %.1f; %d to a side with one legal order), %.2fs. Wins: %v\n",
+			st.Games, *title, *scenario, st.Finished, st.Panics, st.DeadEnds, st.Unterminated, st.Refused, st.ReplayMismatches, st.TwinMismatches, st.Twins, st.Actions, st.Handoffs, st.HandoffsPerPeriod, st.PeriodName, st.HandoffsMedian, st.Forced, st.Seconds, st.Wins)
 		for _, f := range st.Failures {
 			fmt.Fprintln(stdout, "  "+f)
 		}
