@@ -11,7 +11,8 @@ import (
 
 // Road interdiction (6.6 d): "FEF may barrage a road hex anywhere with an
 // airstrike. If the result is a 1 step loss, mark the hex with a Desorg
-// counter. Neither side may use road movement there." (RULINGS T43).
+// counter. Neither side may use road movement there." (RULINGS T43), on
+// a road outside China (6.6, 5.12; RULINGS T54).
 
 // roadHex: a road or railway runs through hex.
 func (r *Rules) roadHex(hex string) bool {
@@ -38,6 +39,8 @@ func (r *Rules) interdictOrder(s *State, side string, args []string, dice adjudi
 		return fail("%q is not a hex of the map; %s", hex, usage)
 	case !r.roadHex(hex):
 		return fail("6.6 d): %s is not a road hex", hex)
+	case r.hexes[hex].Country == "china":
+		return fail("6.6: %s is in China, where FEF units may not move (5.12): you may not attack into a hex you may not move into, nor across the Chinese border (RULINGS T54)", hex)
 	case slices.Contains(s.Interdicted, hex):
 		return fail("6.6 d): %s already has its Desorg marker", hex)
 	case r.enemyAt(s, FEF, hex):
@@ -123,7 +126,7 @@ func (r *Rules) interdictChoices(s *State, side string) []adjudicator.Choice {
 	vm := r.occupied(s, VM)
 	var hs []adjudicator.Choice
 	for i, id := range r.geo.ids {
-		if !vm[i] && r.roadHex(id) && !slices.Contains(s.Interdicted, id) {
+		if !vm[i] && r.roadHex(id) && r.hexes[id].Country != "china" && !slices.Contains(s.Interdicted, id) {
 			hs = append(hs, adjudicator.Choice{Word: id, Next: []adjudicator.Choice{leaf("air")}})
 		}
 	}
