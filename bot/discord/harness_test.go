@@ -148,7 +148,7 @@ func slashData(t testing.TB, line string) discordgo.ApplicationCommandInteractio
 		v := c.Options[k]
 		o := &discordgo.ApplicationCommandInteractionDataOption{Name: k, Type: discordgo.ApplicationCommandOptionString, Value: v}
 		switch k {
-		case "french", "vm", "user", "a", "b":
+		case "french", "fef", "vm", "user", "a", "b": // the sides of Hell and Tonkin
 			o.Type, o.Value = discordgo.ApplicationCommandOptionUser, idOf(strings.TrimPrefix(v, "@"))
 		case "count":
 			var n float64
