@@ -721,6 +721,10 @@ func (r *Rules) walkIn(s *State, f *fight, left []defender, fought bool, ev *eve
 	var adv []*Unit
 	n := r.stackAt(s, f.side, f.target, nil)
 	for _, u := range f.att {
+		if u.Loc == f.target {
+			adv = append(adv, u) // 6.4: airdropped onto the hex
+			continue
+		}
 		if r.typ(u).Kind == "artillery" || !onMap(u.Loc) {
 			continue
 		}

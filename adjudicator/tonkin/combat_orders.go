@@ -195,7 +195,7 @@ func (r *Rules) attackOrder(s *State, side string, args []string, dice adjudicat
 	if points == 2 {
 		opt = "f)"
 	}
-	r.startFight(s, f, points, fmt.Sprintf("6.3 %s: %s spends %d operation point(s) (%d left).", opt, sideName(side), points, *s.ops(side)-points), dice, ev)
+	r.startFight(s, f, &Combat{Points: points, Note: fmt.Sprintf("6.3 %s: %s spends %d operation point(s) (%%d left).", opt, sideName(side), points)}, dice, ev)
 	return nil
 }
 
@@ -244,8 +244,8 @@ func (r *Rules) overrunOrder(s *State, side string, args []string, dice adjudica
 	for _, u := range us {
 		u.Moved = true
 	}
-	r.startFight(s, &fight{side: side, target: target, att: us, overrun: true}, 1,
-		fmt.Sprintf("6.3 a): %s spends an operation point (%d left).", sideName(side), *s.ops(side)-1), dice, ev)
+	r.startFight(s, &fight{side: side, target: target, att: us, overrun: true},
+		&Combat{Points: 1, Note: fmt.Sprintf("6.3 a): %s spends an operation point (%%d left).", sideName(side))}, dice, ev)
 	return nil
 }
 
@@ -520,7 +520,7 @@ func (r *Rules) barrageOrder(s *State, side string, args []string, dice adjudica
 	// The point is spent when the barrage ends: after the step its
 	// target chooses (6.13) or a garrison's substitute (6.7).
 	p := &Combat{Kind: "barrage", Side: side, Target: target, Points: 1, Stage: "done",
-		Note: fmt.Sprintf("6.3: %s spends an operation point on a barrage (%d left).", sideName(side), *s.ops(side)-1)}
+		Note: fmt.Sprintf("6.3: %s spends an operation point on a barrage (%%d left).", sideName(side))}
 	if res != "a miss" {
 		r.barrageHit(s, p, res, ev)
 	}

@@ -27,7 +27,7 @@ type Combat struct {
 	Spirit bool     `json:"spirit,omitempty"` // 6.12: Bolshevik spirit
 	Lead   string   `json:"lead,omitempty"`   // the attacker's morale leader, named in its order
 	Points int      `json:"points"`           // operation points the option costs, spent when the fight ends (6.3)
-	Note   string   `json:"note"`             // the announcement of those points
+	Note   string   `json:"note"`             // the announcement of those points, %d the points left
 	Stage  string   `json:"stage"`            // the next step: evade, ambush, lead, roll, retreat, losses, garrison, after, done
 	Ask    string   `json:"ask,omitempty"`    // the question put to Asked: evade, ambush, lead, retreat, loss, garrison
 	Asked  string   `json:"asked,omitempty"`  // the side asked
@@ -42,8 +42,11 @@ type Combat struct {
 	Fought   bool   `json:"fought,omitempty"`
 	Extra    bool   `json:"extra,omitempty"`  // 6.17: only the defender is Desorg: an extra step if it stays
 	Closed   bool   `json:"closed,omitempty"` // a barraged VM stack in forest stays closed (RULINGS T27)
-	Airdrop  bool   `json:"airdrop,omitempty"`
-	Continue bool   `json:"continue,omitempty"`
+	// 6.4: an airdrop overrun, and the rounds the FEF fights on while
+	// the VM holds (-1: while it has points; RULINGS T57).
+	Airdrop bool   `json:"airdrop,omitempty"`
+	From    string `json:"from,omitempty"` // the airstrip
+	Rounds  int    `json:"rounds,omitempty"`
 }
 
 func (p *Combat) clone() *Combat {
@@ -72,10 +75,11 @@ func (r *Rules) fightOf(s *State, p *Combat) *fight {
 	return f
 }
 
-// startFight declares an attack or overrun (6.4, 6.6) and resolves it as
-// far as it goes without a question; the points are spent when it ends.
-func (r *Rules) startFight(s *State, f *fight, points int, note string, dice adjudicator.Dice, ev *events) {
-	p := &Combat{Kind: "attack", Side: f.side, Target: f.target, Spirit: f.spirit, Points: points, Note: note, Stage: "evade"}
+// startFight declares an attack or overrun (6.4, 6.6), p its points and
+// note, and resolves it as far as it goes without a question; the points
+// are spent when it ends.
+func (r *Rules) startFight(s *State, f *fight, p *Combat, dice adjudicator.Dice, ev *events) {
+	p.Kind, p.Side, p.Target, p.Spirit, p.Stage = "attack", f.side, f.target, f.spirit, "evade"
 	if f.overrun {
 		p.Kind = "overrun"
 	}
@@ -98,7 +102,11 @@ func (r *Rules) startFight(s *State, f *fight, points int, note string, dice adj
 			u.Hidden = false
 		}
 	}
-	ev.pub("6.6: %s %s %s from %s with %s.", capital(sideName(f.side)), verb, f.target, r.fromText(f), strings.Join(names, ", "))
+	if p.Airdrop {
+		ev.pub("6.4: The FEF airdrops %s onto %s from %s: an overrun.", strings.Join(names, ", "), f.target, p.From)
+	} else {
+		ev.pub("6.6: %s %s %s from %s with %s.", capital(sideName(f.side)), verb, f.target, r.fromText(f), strings.Join(names, ", "))
+	}
 	if f.side == FEF {
 		what := "the FEF's attack"
 		if f.overrun {
@@ -136,7 +144,7 @@ func (r *Rules) runFight(s *State, p *Combat, dice adjudicator.Dice, ev *events)
 			r.stageAfter(s, p, ev)
 		default: // "done"
 			s.Combat = nil
-			ev.pub("%s", p.Note)
+			ev.pub(p.Note, *s.ops(p.Side)-p.Points)
 			for range p.Points {
 				if s.Phase == PhaseOver || s.Mover != p.Side {
 					break
@@ -568,11 +576,12 @@ func (r *Rules) stageAfter(s *State, p *Combat, ev *events) {
 	}
 	f := r.fightOf(s, p)
 	defs := r.defenders(s, f.side, f.target)
-	if len(defs) == 0 || r.defStrength(s, defs) == 0 {
+	switch {
+	case len(defs) == 0 || r.defStrength(s, defs) == 0:
 		r.walkIn(s, f, defs, p.Fought, ev)
-		return
-	}
-	if f.overrun && len(f.att) > 0 {
+	case p.Airdrop && len(f.att) > 0:
+		r.airdropHeld(s, p, f, ev)
+	case f.overrun && len(f.att) > 0:
 		ev.pub("6.4: the defender holds %s: the overrunning units stay at %s.", f.target, r.fromText(f))
 	}
 }

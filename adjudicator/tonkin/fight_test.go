@@ -247,3 +247,59 @@ func TestRule6_6_BarrageLossAskedInForest(t *testing.T) {
 		}
 	}
 }
+
+// airdropSite: a friendly airstrip in scenario 1950's bare state and a
+// clear hex 2 to 6 hexes from it, with no urban area or river.
+func airdropSite(t *testing.T, r *Rules, s *State) (strip, hex string) {
+	t.Helper()
+	for _, u := range r.d.Map.Urban {
+		if !u.Airstrip || !r.fefFriendly(s, u.Hex) || r.hexes[u.Hex].Country != "vietnam" {
+			continue
+		}
+		for _, id := range r.geo.ids {
+			h := r.hexes[id]
+			_, urb := r.urbanHex[id]
+			if d := dist(id, u.Hex); d >= 2 && d <= 6 && h.Terrain == "clear" && h.Country == "vietnam" && !urb && len(r.geo.riversAt[id]) == 0 {
+				return u.Hex, id
+			}
+		}
+	}
+	t.Fatal("no airstrip with a clear hex near it")
+	return "", ""
+}
+
+// 6.4: an airborne unit airdropping onto a VM unit makes an overrun; if
+// the VM holds, the paras retreat 1 hex, or with `press` fight on at
+// another operation point a round (RULINGS T57).
+func TestRule6_4_AirdropOverrun(t *testing.T) {
+	r := rules(t)
+	bep, reg := idOf(t, r, "BEP"), idOf(t, r, "REG")
+	s0 := opsState(t, r, FEF, "0101", map[string]string{})
+	strip, hex := airdropSite(t, r, s0)
+	s := opsState(t, r, FEF, strip, map[string]string{bep: strip, reg: hex})
+	s.FEFAir = 3
+	if !slices.Contains(adjudicator.Orders(r.Legal(s, FEF)), "drop "+token(bep)+" "+hex+" press") {
+		t.Fatalf("the legal tree lacks the airdrop overrun onto %s", hex)
+	}
+	// 4 against 6 (1:2), morale +1; dice 3+3 = 7: Ex; Desorg 6, 6: the
+	// VM holds and the paras retreat
+	s1, ev := do(t, r, s, FEF, "drop "+token(bep)+" "+hex, 3, 3, 6, 6)
+	has(t, ev, "6.4: The FEF airdrops "+bep+" onto "+hex+" from "+strip+": an overrun.", "Ex.",
+		"6.4: the VM holds "+hex+" (the FEF's order fights no further): "+bep+" retreat 1 hex to",
+		"6.3 a): the FEF spends an operation point (9 left), with 1 air transport(s) (5.6).")
+	if u := s1.unit(bep); u.Loc == hex || u.Loc == strip || dist(u.Loc, hex) != 1 || s1.OpsFEF != 9 || s1.FEFAir != 2 {
+		t.Errorf("after the drop: %s at %s, points %d, air %d", bep, u.Loc, s1.OpsFEF, s1.FEFAir)
+	}
+	// `press`: the first round Ex, another point, then 6+6 = 12+1: 2DL
+	// kills the regiment's last steps... the VM is left with 1 step:
+	s.unit(reg).Steps = 2
+	s2, ev := do(t, r, s, FEF, "drop "+token(bep)+" "+hex+" press", 3, 3, 6, 6, 6, 6, 6, 6)
+	has(t, ev, "6.4: the VM holds "+hex+" and the FEF fights on: another operation point (8 left).",
+		"dice 6+6", "6.14: the FEF advances into "+hex, "6.3 a): the FEF spends an operation point (8 left)")
+	if s2.unit(bep).Loc != hex || s2.OpsFEF != 8 || s2.unit(reg).Loc == hex {
+		t.Errorf("after pressing: %s at %s, %s at %s, points %d", bep, s2.unit(bep).Loc, reg, s2.unit(reg).Loc, s2.OpsFEF)
+	}
+	// 6.4: only for an operation point
+	s.Phase = PhaseMove1
+	refused(t, r, s, FEF, "drop "+token(bep)+" "+hex, "6.4: an airdrop onto a VM unit is an overrun, made only for an operation point")
+}

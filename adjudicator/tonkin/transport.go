@@ -391,7 +391,7 @@ func (r *Rules) dropWhy(s *State, hex string) string {
 	case h.Terrain == "forest" || h.Terrain == "rough-forest" || h.Terrain == "mountain" || h.Terrain == "sea":
 		return fmt.Sprintf("5.6: airdrops go to a hex with no forest or mountain, not all sea; %s is %s", hex, h.Terrain)
 	case r.enemyAt(s, FEF, hex):
-		return fmt.Sprintf("6.4: an airdrop onto a VM unit is an overrun, not yet refereed (RULINGS T41); %s holds VM units", hex)
+		return fmt.Sprintf("6.4: an airdrop onto a VM unit is an overrun, made only for an operation point (`drop <para> <hex> [press]`); %s holds VM units", hex)
 	}
 	return ""
 }

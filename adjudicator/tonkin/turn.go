@@ -120,7 +120,7 @@ func (r *Rules) moveHelp() string {
 }
 
 func (r *Rules) pointHelp() string {
-	return "option a): `move <unit|hex> <hex>` moves a stack, or up to 3 transports of a kind carry it (`truck`, `air`, `drop`, `ship`, `river`, `foot`, 5.3), `overrun <unit|hex> <hex>` overruns the enemy next to it (6.4); d) and g): `barrage <hex> air|navy|<artillery> ...` (6.6), d): `interdict <road hex> air ...` (6.6 d); e) and f): `attack <hex> [rally] [spirit] [lead <unit>] [<units>]` with troops within 3 hexes of your spending dump (6.6); each a point, f) two (6.3); b): `reorg <unit|hex> ...` removes up to 3 Desorg; c): `trench <dump hex> <unit> ...` entrenches up to 3 units by a dump, removed; `standing <key> <value>` answers the other side's attacks for you (RULINGS T22)"
+	return "option a): `move <unit|hex> <hex>` moves a stack, or up to 3 transports of a kind carry it (`truck`, `air`, `drop`, `ship`, `river`, `foot`, 5.3), `overrun <unit|hex> <hex>` overruns the enemy next to it, `drop <para> <hex> [press]` onto it (6.4); d) and g): `barrage <hex> air|navy|<artillery> ...` (6.6), d): `interdict <road hex> air ...` (6.6 d); e) and f): `attack <hex> [rally] [spirit] [lead <unit>] [<units>]` with troops within 3 hexes of your spending dump (6.6); each a point, f) two (6.3); b): `reorg <unit|hex> ...` removes up to 3 Desorg; c): `trench <dump hex> <unit> ...` entrenches up to 3 units by a dump, removed; `standing <key> <value>` answers the other side's attacks for you (RULINGS T22)"
 }
 
 // Prompt implements adjudicator.Rules.
@@ -192,6 +192,9 @@ func (r *Rules) legal(s *State, side adjudicator.Side) []adjudicator.Choice {
 		}
 		out := r.moveChoices(s, string(side))
 		out = append(out, r.transportChoices(s, string(side))...)
+		if side == FEF {
+			out = r.dropOverrunChoices(s, out)
+		}
 		out = append(out, r.overrunChoices(s, string(side))...)
 		out = append(out, r.attackChoices(s, string(side))...)
 		out = append(out, r.barrageChoices(s, string(side))...)
@@ -392,6 +395,14 @@ func (r *Rules) opsOrder(s *State, side, verb string, args []string, dice adjudi
 	case "attack":
 		return r.attackOrder(s, side, args, dice, ev)
 	case "truck", "air", "drop", "foot", "river", "ship":
+		if verb == "drop" && side == FEF && r.dropOverrun(s, args) {
+			s.Trans = nil // 5.3: the count is per operation point
+			if err := r.dropOverrunOrder(s, args, dice, ev); err != nil {
+				return err
+			}
+			s.Trans = nil
+			return nil // the point is spent when the fight ends (6.4)
+		}
 		if err := r.transportOrder(s, side, verb, args, dice, ev); err != nil {
 			return err
 		}
