@@ -35,13 +35,13 @@ type Combat struct {
 	// step (6.9), the steps it still loses (6.13), the hits left for a
 	// garrison (6.7), the hex it retreats to after its losses (6.14),
 	// and whether the hex saw a step lost (3.4).
-	DefLead  string `json:"def_lead,omitempty"`
-	Steps    int    `json:"steps,omitempty"`
-	GarHits  int    `json:"gar_hits,omitempty"`
-	Retreat  string `json:"retreat,omitempty"`
-	Fought   bool   `json:"fought,omitempty"`
-	Extra    bool   `json:"extra,omitempty"`  // 6.17: only the defender is Desorg: an extra step if it stays
-	Closed   bool   `json:"closed,omitempty"` // a barraged VM stack in forest stays closed (RULINGS T27)
+	DefLead string `json:"def_lead,omitempty"`
+	Steps   int    `json:"steps,omitempty"`
+	GarHits int    `json:"gar_hits,omitempty"`
+	Retreat string `json:"retreat,omitempty"`
+	Fought  bool   `json:"fought,omitempty"`
+	Extra   bool   `json:"extra,omitempty"`  // 6.17: only the defender is Desorg: an extra step if it stays
+	Closed  bool   `json:"closed,omitempty"` // a barraged VM stack in forest stays closed (RULINGS T27)
 	// 6.4: an airdrop overrun, and the rounds the FEF fights on while
 	// the VM holds (-1: while it has points; RULINGS T57).
 	Airdrop bool   `json:"airdrop,omitempty"`
