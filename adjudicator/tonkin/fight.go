@@ -775,3 +775,40 @@ func (r *Rules) answerOrder(s *State, side, verb string, args []string, dice adj
 	r.runFight(s, p, dice, ev)
 	return nil
 }
+
+// validCombat: a combat read back from storage names what the data and
+// the state know, at a stage and question the resolution has (a forged
+// or damaged record is refused, not played).
+func (r *Rules) validCombat(s *State) error {
+	p := s.Combat
+	if p == nil {
+		return nil
+	}
+	if !opsPhase(s.Phase) || s.Step != StepPoints {
+		return fmt.Errorf("outside an operation phase's points")
+	}
+	if p.Kind != "attack" && p.Kind != "overrun" && p.Kind != "barrage" || p.Side != FEF && p.Side != VM {
+		return fmt.Errorf("kind %q, side %q", p.Kind, p.Side)
+	}
+	if _, ok := r.hexes[p.Target]; !ok {
+		return fmt.Errorf("target %q", p.Target)
+	}
+	if !slices.Contains([]string{"evade", "ambush", "lead", "roll", "retreat", "losses", "garrison", "after", "done"}, p.Stage) {
+		return fmt.Errorf("stage %q", p.Stage)
+	}
+	if p.Ask != "" && (!slices.Contains([]string{"evade", "ambush", "lead", "retreat", "loss", "garrison"}, p.Ask) || p.Asked != FEF && p.Asked != VM) {
+		return fmt.Errorf("question %q to %q", p.Ask, p.Asked)
+	}
+	for _, id := range append(append([]string{}, p.Att...), p.Lead, p.DefLead) {
+		if id != "" && s.unit(id) == nil {
+			return fmt.Errorf("unknown unit %q", id)
+		}
+	}
+	if _, ok := r.hexes[p.Retreat]; p.Retreat != "" && !ok {
+		return fmt.Errorf("retreat to %q", p.Retreat)
+	}
+	if p.Points < 0 || p.Points > 2 || p.Steps < 0 || p.Steps > 10 || p.GarHits < 0 || p.GarHits > 10 || p.Rounds < -1 || p.Rounds > 10 || strings.Count(p.Note, "%") != 1 {
+		return fmt.Errorf("points %d, steps %d, hits %d, rounds %d, note %q", p.Points, p.Steps, p.GarHits, p.Rounds, p.Note)
+	}
+	return nil
+}

@@ -303,3 +303,35 @@ func TestRule6_4_AirdropOverrun(t *testing.T) {
 	s.Phase = PhaseMove1
 	refused(t, r, s, FEF, "drop "+token(bep)+" "+hex, "6.4: an airdrop onto a VM unit is an overrun, made only for an operation point")
 }
+
+// DESIGN (damaged and forged records): a combat read back from storage
+// names known units, hexes, stages and questions, or the state is
+// refused.
+func TestRule6_6_ForgedCombatRefused(t *testing.T) {
+	r := rules(t)
+	a, b := plain(t, r, "clear", "clear")
+	bep, grp := idOf(t, r, "BEP"), idOf(t, r, "VMG")
+	s := opsState(t, r, FEF, a, map[string]string{bep: a, grp: b})
+	stand(s, VM, "evade", "")
+	s1, _ := do(t, r, s, FEF, "attack "+b)
+	enc, _ := s1.Encode()
+	if _, err := r.Decode(enc); err != nil || s1.Combat == nil {
+		t.Fatalf("the honest state: %v, %+v", err, s1.Combat)
+	}
+	for name, forge := range map[string]func(c *Combat){
+		"unknown unit":  func(c *Combat) { c.Att = append(c.Att, "NOBODY") },
+		"unknown hex":   func(c *Combat) { c.Target = "9999" },
+		"unknown stage": func(c *Combat) { c.Stage = "victory" },
+		"question":      func(c *Combat) { c.Ask = "surrender" },
+		"asked side":    func(c *Combat) { c.Asked = "referee" },
+		"steps":         func(c *Combat) { c.Steps = 1 << 20 },
+		"note":          func(c *Combat) { c.Note = "%s%s" },
+	} {
+		x := s1.clone()
+		forge(x.Combat)
+		enc, _ := x.Encode()
+		if _, err := r.Decode(enc); err == nil || !strings.Contains(err.Error(), "combat under way") {
+			t.Errorf("%s: decoded (%v)", name, err)
+		}
+	}
+}

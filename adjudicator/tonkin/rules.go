@@ -404,6 +404,9 @@ func (r *Rules) validate(s *State) error {
 			return fmt.Errorf("%s standing orders: %w", side, err)
 		}
 	}
+	if err := r.validCombat(s); err != nil {
+		return fmt.Errorf("combat under way: %w", err)
+	}
 	for _, list := range [][]string{s.VMFriendly, s.Garrisons, s.NoGarrison, s.GarrisonOoS} {
 		for _, n := range list {
 			if _, ok := r.urban[n]; !ok {
