@@ -75,15 +75,7 @@ func (r *Rules) dropOverrunOrder(s *State, args []string, dice adjudicator.Dice,
 	if lim := r.stackLimit(dest); n > lim {
 		return fail("Basics (Stacking): only %d stacking points may overrun into %s terrain at %s; the paras make %d", lim, h.Terrain, dest, n)
 	}
-	per := r.chartInt("air_transport", "stacking_per_transport")
-	load := r.load(us)
-	for _, x := range s.Units {
-		if x.Side == VM && onMap(x.Loc) && dist(x.Loc, dest) <= 1 && !x.Desorg && !r.Opaque(x.Loc) && r.typ(x).Kind == "artillery" {
-			load *= 2 // 5.6: VM artillery within 1 hex
-			break
-		}
-	}
-	t := (load + per - 1) / per
+	t := r.dropTransports(s, us, dest)
 	if err := r.spendAir(s, t); err != nil {
 		return err
 	}
@@ -94,6 +86,21 @@ func (r *Rules) dropOverrunOrder(s *State, args []string, dice adjudicator.Dice,
 		Note: fmt.Sprintf("6.3 a): the FEF spends an operation point (%%d left), with %d air transport(s) (5.6).", t)}
 	r.startFight(s, &fight{side: FEF, target: dest, att: us, overrun: true}, p, dice, ev)
 	return nil
+}
+
+// dropTransports: the air transports an airdrop of us at dest takes (5.6:
+// 3 stacking points each, doubled by VM artillery not Desorg within 1
+// hex).
+func (r *Rules) dropTransports(s *State, us []*Unit, dest string) int {
+	per := r.chartInt("air_transport", "stacking_per_transport")
+	load := r.load(us)
+	for _, x := range s.Units {
+		if x.Side == VM && onMap(x.Loc) && dist(x.Loc, dest) <= 1 && !x.Desorg && !r.Opaque(x.Loc) && r.typ(x).Kind == "artillery" {
+			load *= 2
+			break
+		}
+	}
+	return (load + per - 1) / per
 }
 
 // airdropHeld: the VM holds the hex after a round of an airdrop overrun:

@@ -198,14 +198,7 @@ func TestRule6_15_Elimination(t *testing.T) {
 // garrison when it says `die`.
 func TestRule6_7_Garrison(t *testing.T) {
 	r := rules(t)
-	var town Urban
-	for _, u := range r.d.Map.Urban {
-		if u.Garrison && r.hexes[u.Hex].Terrain == "clear" {
-			town = u
-			break
-		}
-	}
-	from := nextTo(r, town.Hex, func(h Hex) bool { return h.Terrain == "clear" && h.Country == "vietnam" })
+	town, from := garrisonTown(r)
 	reg := idOf(t, r, "REG")
 	s := opsState(t, r, VM, from, map[string]string{reg: from})
 	s.Garrisons = []string{town.Name}
@@ -233,6 +226,17 @@ func TestRule6_7_Garrison(t *testing.T) {
 	if slices.Contains(s2.Garrisons, town.Name) || s2.unit(bep).Steps != 2 {
 		t.Errorf("standing garrison die: garrisons %v, %s steps %d", s2.Garrisons, bep, s2.unit(bep).Steps)
 	}
+}
+
+// garrisonTown: an urban area with a garrison in clear terrain, and a
+// clear hex of Vietnam next to it to attack from.
+func garrisonTown(r *Rules) (Urban, string) {
+	for _, u := range r.d.Map.Urban {
+		if u.Garrison && r.hexes[u.Hex].Terrain == "clear" {
+			return u, nextTo(r, u.Hex, func(h Hex) bool { return h.Terrain == "clear" && h.Country == "vietnam" })
+		}
+	}
+	return Urban{}, ""
 }
 
 // 6.14: the defender's standing order `retreat yes`: it retreats 1 hex

@@ -30,15 +30,23 @@ func asked(t *testing.T, r *Rules, s *State, side, want string) []string {
 	return orders
 }
 
-// 6.5: a VM-group attacked with no standing order: the VM is asked,
-// names the hex it retreats to, and the FEF's point is spent after.
-func TestRule6_5_EvadeAsked(t *testing.T) {
-	r := rules(t)
+// evadeAsked: the FEF attacks a VM-group at b in the open with no
+// standing order `evade`: the state waits on the VM's answer.
+func evadeAsked(t *testing.T, r *Rules) (*State, string, string) {
 	a, b := plain(t, r, "clear", "clear")
 	bep, grp := idOf(t, r, "BEP"), idOf(t, r, "VMG")
 	s := opsState(t, r, FEF, a, map[string]string{bep: a, grp: b})
 	stand(s, VM, "evade", "")
 	s1, ev := do(t, r, s, FEF, "attack "+b)
+	return s1, b, ev
+}
+
+// 6.5: a VM-group attacked with no standing order: the VM is asked,
+// names the hex it retreats to, and the FEF's point is spent after.
+func TestRule6_5_EvadeAsked(t *testing.T) {
+	r := rules(t)
+	s1, b, ev := evadeAsked(t, r)
+	grp := idOf(t, r, "VMG")
 	has(t, ev, "flips the hidden counters at "+b)
 	if strings.Contains(ev, "spends") || s1.OpsFEF != 10 {
 		t.Errorf("the point was spent before the fight ended: %s", ev)
@@ -65,14 +73,20 @@ func TestRule6_5_EvadeAsked(t *testing.T) {
 	has(t, ev, "6.5: "+grp+" stands at "+b, "odds")
 }
 
+// twoOnTwo: two FEF battalions (BEP, BPC) in the open attack two VM
+// regiments at b, of terrain to.
+func twoOnTwo(t *testing.T, r *Rules, to string) (s *State, b, bpc, reg, reg2 string) {
+	a, b := plain(t, r, "clear", to)
+	bep, bpc := idOf(t, r, "BEP"), idOf(t, r, "BPC")
+	reg, reg2 = idOf(t, r, "REG"), idOf(t, r, "REG", idOf(t, r, "REG"))
+	return opsState(t, r, FEF, a, map[string]string{bep: a, bpc: a, reg: b, reg2: b}), b, bpc, reg, reg2
+}
+
 // 6.11, 6.9, 6.14, 6.13: each question in turn, answered by the VM, with
 // the dice rolled only once the answers that come before them are in.
 func TestRule6_11_AmbushLeadRetreatLossAsked(t *testing.T) {
 	r := rules(t)
-	a, b := plain(t, r, "clear", "rough")
-	bep, bpc := idOf(t, r, "BEP"), idOf(t, r, "BPC")
-	reg, reg2 := idOf(t, r, "REG"), idOf(t, r, "REG", idOf(t, r, "REG"))
-	s := opsState(t, r, FEF, a, map[string]string{bep: a, bpc: a, reg: b, reg2: b})
+	s, b, bpc, reg, reg2 := twoOnTwo(t, r, "rough")
 	s.Standing = nil
 	s1, _ := do(t, r, s, FEF, "attack "+b)
 	orders := asked(t, r, s1, VM, "6.11")
@@ -111,10 +125,7 @@ func TestRule6_11_AmbushLeadRetreatLossAsked(t *testing.T) {
 // 6.13: a second step after the leader's: the VM names the unit.
 func TestRule6_13_LossAsked(t *testing.T) {
 	r := rules(t)
-	a, b := plain(t, r, "clear", "clear")
-	bep, bpc := idOf(t, r, "BEP"), idOf(t, r, "BPC")
-	reg, reg2 := idOf(t, r, "REG"), idOf(t, r, "REG", idOf(t, r, "REG"))
-	s := opsState(t, r, FEF, a, map[string]string{bep: a, bpc: a, reg: b, reg2: b})
+	s, b, _, reg, reg2 := twoOnTwo(t, r, "clear")
 	stand(s, VM, "losses", "")
 	stand(s, VM, "lead", "steps")
 	s.unit(reg2).Steps = 2
@@ -137,14 +148,7 @@ func TestRule6_13_LossAsked(t *testing.T) {
 // hexes takes it, or lets the garrison die.
 func TestRule6_7_GarrisonAsked(t *testing.T) {
 	r := rules(t)
-	var town Urban
-	for _, u := range r.d.Map.Urban {
-		if u.Garrison && r.hexes[u.Hex].Terrain == "clear" {
-			town = u
-			break
-		}
-	}
-	from := nextTo(r, town.Hex, func(h Hex) bool { return h.Terrain == "clear" && h.Country == "vietnam" })
+	town, from := garrisonTown(r)
 	near := nextTo(r, town.Hex, func(h Hex) bool { return h.ID != from && h.Terrain != "sea" && h.Country == "vietnam" })
 	reg, bep := idOf(t, r, "REG"), idOf(t, r, "BEP")
 	s := opsState(t, r, VM, from, map[string]string{reg: from, bep: near})
@@ -174,11 +178,8 @@ func TestRule6_7_GarrisonAsked(t *testing.T) {
 // question survives its encoding (a restart).
 func TestRule6_6_AskedEqualsStanding(t *testing.T) {
 	r := rules(t)
-	a, b := plain(t, r, "clear", "rough")
-	bep, bpc := idOf(t, r, "BEP"), idOf(t, r, "BPC")
-	reg, reg2 := idOf(t, r, "REG"), idOf(t, r, "REG", idOf(t, r, "REG"))
 	for _, rolls := range [][]int{{1, 1, 1, 1, 1}, {4, 6, 6, 6, 6}, {6, 5, 5, 6, 6}, {2, 3, 4, 1, 1}, {5, 6, 6, 1, 1}} {
-		s := opsState(t, r, FEF, a, map[string]string{bep: a, bpc: a, reg: b, reg2: b})
+		s, b, _, _, reg2 := twoOnTwo(t, r, "rough")
 		s.unit(reg2).Steps = 2
 		want, _ := do(t, r, s, FEF, "attack "+b, rolls...)
 		s.Standing = nil
@@ -309,11 +310,7 @@ func TestRule6_4_AirdropOverrun(t *testing.T) {
 // refused.
 func TestRule6_6_ForgedCombatRefused(t *testing.T) {
 	r := rules(t)
-	a, b := plain(t, r, "clear", "clear")
-	bep, grp := idOf(t, r, "BEP"), idOf(t, r, "VMG")
-	s := opsState(t, r, FEF, a, map[string]string{bep: a, grp: b})
-	stand(s, VM, "evade", "")
-	s1, _ := do(t, r, s, FEF, "attack "+b)
+	s1, _, _ := evadeAsked(t, r)
 	enc, _ := s1.Encode()
 	if _, err := r.Decode(enc); err != nil || s1.Combat == nil {
 		t.Fatalf("the honest state: %v, %+v", err, s1.Combat)

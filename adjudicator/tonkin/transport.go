@@ -418,15 +418,7 @@ func (r *Rules) dropOrder(s *State, args []string, dice adjudicator.Dice, ev *ev
 	if why := r.destCheck(s, FEF, us, dest); why != "" {
 		return fail("%s", why)
 	}
-	per := r.chartInt("air_transport", "stacking_per_transport")
-	load := r.load(us)
-	for _, x := range s.Units {
-		if x.Side == VM && onMap(x.Loc) && dist(x.Loc, dest) <= 1 && !x.Desorg && !r.Opaque(x.Loc) && r.typ(x).Kind == "artillery" {
-			load *= 2 // 5.6: VM artillery within 1 hex
-			break
-		}
-	}
-	n := (load + per - 1) / per
+	n := r.dropTransports(s, us, dest)
 	if err := r.spendAir(s, n); err != nil {
 		return err
 	}
