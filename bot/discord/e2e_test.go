@@ -141,6 +141,7 @@ func TestEndToEndSameRecordAsConsole(t *testing.T) {
 // replayCounts: what a replay through Discord did; refused holds each
 // line refused, with what its author was told.
 type replayCounts struct {
+	clicked              []string // the orders given by a button
 	posts, clicks, menus int
 	refused              []string
 }
@@ -167,6 +168,7 @@ func discordReplay(t *testing.T, h *harness, lines []string) (adjudicator.Record
 			case lastPost != nil && contains(lastPost.buttons(), ButtonPrefix+text):
 				o = h.click(p, lastPost, ButtonPrefix+text)
 				n.clicks++
+				n.clicked = append(n.clicked, text)
 			case lastPost != nil && contains(lastPost.buttons(), "menu:"+text):
 				o = h.click(p, lastPost, "menu:"+text)
 				n.menus++

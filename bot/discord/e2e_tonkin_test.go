@@ -94,6 +94,13 @@ func TestEndToEndTonkinSameRecordAsConsole(t *testing.T) {
 		t.Fatalf("%d lines refused through Discord, want the script's %d:\n%s", len(n.refused), refused, strings.Join(n.refused, "\n"))
 	}
 	sameRecord(t, want, got)
+	// issue 10 item 6: the VM's answers inside the FEF's attack are
+	// buttons on the post that asks them
+	for _, a := range []string{"ambush 50 1/3_RTA", "retreat 1317"} {
+		if !contains(n.clicked, a) {
+			t.Errorf("%q was not offered as a button to the side attacked (clicked: %v)", a, n.clicked)
+		}
+	}
 	if r := got.Entries[len(got.Entries)-1].Result; r == nil || r.Winner != last.Result.Winner {
 		t.Fatalf("the Discord game ends %+v, the console's %+v", r, last.Result)
 	}
