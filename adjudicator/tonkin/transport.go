@@ -206,28 +206,39 @@ func (r *Rules) announceTrans(s *State, side, what string, us []*Unit, from, des
 	}
 }
 
-// truckOK: where a load may board a truck (5.4 a, b).
+// truckWhy: why a load may not board a truck at a hex (5.4 a, b; "" when
+// it may).
 func (r *Rules) truckWhy(s *State, side, at string) string {
+	return r.truckBoarding(s, side)(at)
+}
+
+// truckBoarding is truckWhy for many hexes, the board counted once.
+func (r *Rules) truckBoarding(s *State, side string) func(at string) string {
 	if side == VM {
-		if !r.roadToCenter(s, at) {
-			return fmt.Sprintf("5.4 b): VM units and dumps take trucks on a road leading back to a supply center, and %s is not", at)
+		return func(at string) string {
+			if !r.roadToCenter(s, at) {
+				return fmt.Sprintf("5.4 b): VM units and dumps take trucks on a road leading back to a supply center, and %s is not", at)
+			}
+			return ""
 		}
-		return ""
 	}
 	cities := r.fefCityHexes(s)
 	blocked := r.occupiedBy(s, VM)
 	near := func(h string) bool {
 		return r.within3(h, blocked, func(x string) bool { return slices.Contains(cities, x) })
 	}
-	if near(at) {
-		return ""
-	}
+	var hqs []string
 	for _, u := range s.Units {
-		if u.Type == "HQ" && onMap(u.Loc) && near(u.Loc) && r.within3(at, blocked, func(x string) bool { return x == u.Loc }) {
-			return ""
+		if u.Type == "HQ" && onMap(u.Loc) && near(u.Loc) {
+			hqs = append(hqs, u.Loc)
 		}
 	}
-	return fmt.Sprintf("5.4 a): FEF units take trucks within 3 hexes of a friendly city, or of the HQ within 3 hexes of one, and %s is not", at)
+	return func(at string) string {
+		if near(at) || len(hqs) > 0 && r.within3(at, blocked, func(x string) bool { return slices.Contains(hqs, x) }) {
+			return ""
+		}
+		return fmt.Sprintf("5.4 a): FEF units take trucks within 3 hexes of a friendly city, or of the HQ within 3 hexes of one, and %s is not", at)
+	}
 }
 
 // fefCityHexes: the FEF-friendly cities (5.4 a: cities, not harbors).
@@ -252,41 +263,114 @@ func (r *Rules) truckRoute(s *State, side, at string) route {
 	return r.reachFrom(r.moveBoard(s, side), r.class(t), at, 2*t.Motor, true)
 }
 
+// trucksFor: the truck transports a load needs: the fewest that hold it
+// at 6 stacking points each, no counter split between two (5.4); the
+// parts of a split load may share a truck (5.3, RULINGS T50).
+func (r *Rules) trucksFor(us []*Unit) int {
+	per := r.chartInt("truck_transport", "stacking")
+	var sizes []int
+	total := 0
+	for _, u := range us {
+		n := r.load([]*Unit{u})
+		if n > per {
+			return len(us) + 1 // cannot be carried at all
+		}
+		sizes = append(sizes, n)
+		total += n
+	}
+	slices.SortFunc(sizes, func(a, b int) int { return b - a })
+	for k := max(1, (total+per-1)/per); ; k++ {
+		if packs(sizes, make([]int, k), per) {
+			return k
+		}
+	}
+}
+
+// packs: whether the sizes fit bins of capacity per (bins holds what is
+// in each so far), largest first.
+func packs(sizes, bins []int, per int) bool {
+	if len(sizes) == 0 {
+		return true
+	}
+	for i := range bins {
+		if bins[i]+sizes[0] > per || slices.Contains(bins[:i], bins[i]) {
+			continue // full, or the same as a bin tried already
+		}
+		bins[i] += sizes[0]
+		ok := packs(sizes[1:], bins, per)
+		bins[i] -= sizes[0]
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// truckOrder: `truck <load> <hex> [<load> <hex>]`: up to 3 truck
+// transports carry a load of one hex to one hex, or split in two parts to
+// two hexes (5.3: "Each truck transport may move 2 stacks in 2 different
+// hexes"; 5.4; RULINGS T50).
 func (r *Rules) truckOrder(s *State, side string, args []string, ev *events) error {
-	if len(args) != 2 {
-		return fail("usage: `truck <unit|unit+unit|hex> <hex>`: 6 stacking points a truck transport, up to 3 at a time (5.3, 5.4)")
+	if len(args) != 2 && len(args) != 4 {
+		return fail("usage: `truck <unit|unit+unit|hex> <hex>`, or split in two hexes `truck <units> <hex> <units> <hex>`: 6 stacking points a truck transport, up to 3 at a time (5.3, 5.4)")
 	}
 	left := &s.FEFTrucks
 	if side == VM {
 		left = &s.VMTrucks
 	}
-	us, err := r.carried(s, side, args[0], "truck")
-	if err != nil {
-		return err
+	type part struct {
+		us   []*Unit
+		dest string
 	}
-	per := r.chartInt("truck_transport", "stacking")
-	n := (r.load(us) + per - 1) / per
+	var parts []part
+	var all []*Unit
+	for i := 0; i < len(args); i += 2 {
+		us, err := r.carried(s, side, args[i], "truck")
+		if err != nil {
+			return err
+		}
+		for _, u := range us {
+			if slices.Contains(all, u) {
+				return fail("5.4: %s is in both parts of the load; each counter goes to one hex", u.ID)
+			}
+		}
+		if len(all) > 0 && us[0].Loc != all[0].Loc {
+			return fail("5.3: a truck transport carries units stacked together at the beginning of its move: %s is at %s and %s at %s", all[0].ID, all[0].Loc, us[0].ID, us[0].Loc)
+		}
+		all = append(all, us...)
+		parts = append(parts, part{us, args[i+1]})
+	}
+	if len(parts) == 2 && parts[0].dest == parts[1].dest {
+		return fail("5.4: a split load goes to two different hexes; to carry it all to %s write `truck %s+%s %s`", parts[0].dest, args[0], args[2], parts[0].dest)
+	}
+	n := r.trucksFor(all)
 	switch {
 	case n+s.transUsed("truck") > 3:
 		return fail("5.3: up to 3 truck transports at a time (this load needs %d, %d used)", n, s.transUsed("truck"))
 	case n > *left:
 		return fail("5.8: this load needs %d truck transport(s) and %s has %d left this turn", n, sideName(side), *left)
 	}
-	from := us[0].Loc
+	from := all[0].Loc
 	if why := r.truckWhy(s, side, from); why != "" {
 		return fail("%s", why)
 	}
-	dest := args[1]
-	if why := r.destCheck(s, side, us, dest); why != "" {
-		return fail("%s", why)
-	}
-	if _, ok := r.truckRoute(s, side, from).cost(dest); !ok {
-		return fail("5.4: no truck route from %s reaches %s within 14 motorized movement points (doubled out of enemy ZOC, 5.2)", from, dest)
+	rt := r.truckRoute(s, side, from)
+	for _, p := range parts {
+		if why := r.destCheck(s, side, p.us, p.dest); why != "" {
+			return fail("%s", why)
+		}
+		if _, ok := rt.cost(p.dest); !ok {
+			return fail("5.4: no truck route from %s reaches %s within 14 motorized movement points (doubled out of enemy ZOC, 5.2)", from, p.dest)
+		}
 	}
 	*left -= n
 	s.useTrans("truck", n)
-	r.arrive(s, side, us, dest)
-	r.announceTrans(s, side, fmt.Sprintf("5.4 %d truck transport(s)", n), us, from, dest, ev)
+	what := fmt.Sprintf("5.4 %d truck transport(s)", n)
+	for _, p := range parts {
+		r.arrive(s, side, p.us, p.dest)
+		r.announceTrans(s, side, what, p.us, from, p.dest, ev)
+		what = "5.4 the same truck transport(s)"
+	}
 	return nil
 }
 
@@ -593,10 +677,12 @@ func (r *Rules) transportChoices(s *State, side string) []adjudicator.Choice {
 	if side == VM {
 		left = s.VMTrucks
 	}
-	if left > 0 && s.transUsedNow("truck", s.Phase) < 3 {
+	if capN := min(left, 3-s.transUsedNow("truck", s.Phase)); capN > 0 {
 		dests := map[string][]adjudicator.Choice{}
 		routes := map[string]*route{}
-		var loads []adjudicator.Choice
+		boards := r.truckBoarding(s, side)
+		var cands []*Unit
+		keys := map[*Unit]string{}
 		for _, u := range s.Units {
 			if u.Side != side || !onMap(u.Loc) || !cand("truck", u) {
 				continue
@@ -606,7 +692,7 @@ func (r *Rules) transportChoices(s *State, side string) []adjudicator.Choice {
 			if !ok {
 				rt, seen := routes[u.Loc]
 				if !seen {
-					if r.truckWhy(s, side, u.Loc) == "" {
+					if boards(u.Loc) == "" {
 						x := r.truckRoute(s, side, u.Loc)
 						rt = &x
 					}
@@ -618,11 +704,88 @@ func (r *Rules) transportChoices(s *State, side string) []adjudicator.Choice {
 				dests[key] = ds
 			}
 			if len(ds) > 0 {
-				loads = append(loads, adjudicator.Choice{Word: token(u.ID), Next: ds})
+				cands = append(cands, u)
+				keys[u] = key
 			}
 		}
+		// 5.3, 5.4: a load split in two hexes (RULINGS T50). The tree
+		// offers each pair of counters of a hex once, the first named
+		// first, with the second part's hexes next to the first part's:
+		// every split would be the square of the hexes.
+		per := r.chartInt("truck_transport", "stacking")
+		type info struct {
+			key   int // the dests key, by number
+			tok   string
+			load  int
+			loc   string
+			dests []adjudicator.Choice
+		}
+		keyNum := map[string]int{}
+		infos := make([]info, len(cands))
+		byLoc := map[string][]int{}
+		for i, u := range cands {
+			k, ok := keyNum[keys[u]]
+			if !ok {
+				k = len(keyNum)
+				keyNum[keys[u]] = k
+			}
+			infos[i] = info{k, token(u.ID), r.load([]*Unit{u}), u.Loc, dests[keys[u]]}
+			byLoc[u.Loc] = append(byLoc[u.Loc], i)
+		}
+		in := map[int][]bool{}
+		near := map[[2]int32][]adjudicator.Choice{}
+		nearTo := func(x info, h int32) []adjudicator.Choice {
+			if hs, ok := near[[2]int32{int32(x.key), h}]; ok {
+				return hs
+			}
+			set, ok := in[x.key]
+			if !ok {
+				set = make([]bool, len(r.geo.ids))
+				for _, d := range x.dests {
+					set[r.geo.idx[d.Word]] = true
+				}
+				in[x.key] = set
+			}
+			var hs []adjudicator.Choice
+			for _, n := range r.geo.nb[h] {
+				if set[n] {
+					hs = append(hs, leaf(r.geo.ids[n]))
+				}
+			}
+			near[[2]int32{int32(x.key), h}] = hs
+			return hs
+		}
+		var loads []adjudicator.Choice
+		for _, x := range infos {
+			var partners []info
+			for _, j := range byLoc[x.loc] {
+				y := infos[j]
+				need := 1
+				if x.load+y.load > per {
+					need = 2
+				}
+				if y.tok > x.tok && need <= capN {
+					partners = append(partners, y)
+				}
+			}
+			if len(partners) == 0 {
+				loads = append(loads, adjudicator.Choice{Word: x.tok, Next: x.dests})
+				continue
+			}
+			next := make([]adjudicator.Choice, len(x.dests))
+			for i, d := range x.dests {
+				next[i] = adjudicator.Choice{Word: d.Word, Complete: true}
+				h := r.geo.idx[d.Word]
+				for _, y := range partners {
+					if hs := nearTo(y, h); len(hs) > 0 {
+						next[i].Next = append(next[i].Next, adjudicator.Choice{Word: y.tok, Next: hs})
+					}
+				}
+			}
+			loads = append(loads, adjudicator.Choice{Word: x.tok, Next: next})
+		}
 		if len(loads) > 0 {
-			out = append(out, adjudicator.Choice{Word: "truck", Help: "carry units or dumps by truck transport (5.4)", Next: loads})
+			out = append(out, adjudicator.Choice{Word: "truck", Help: "carry units or dumps by truck transport, to one hex or split in two: `truck <units> <hex> <units> <hex>` (5.3, 5.4)", Next: loads})
 		}
 	}
 	if side == VM {
