@@ -298,6 +298,10 @@ func (r *Rules) applyOrder(s *State, side string, w []string, dice adjudicator.D
 		return fail("%q is not a side of Tonkin (fef, vm); moderators' overrides are not taken by Tonkin yet", side)
 	}
 	if a := s.awaited(); side != a && !strings.EqualFold(w[0], "standing") {
+		if opsPhase(s.Phase) && s.Step == StepPoints && s.Combat == nil {
+			return fail("it is not %s's turn to order: 6.1: operation points are spent in chunks, one side's at a time, and the chunk now is %s's (%d point(s) left in it); %s spends again in its next chunk",
+				sideName(side), sideName(a), s.Chunk, sideName(side))
+		}
 		dec, _ := r.decision(s)
 		return fail("it is not %s's turn to order: %s awaits %s (%s)", sideName(side), s.phaseName(), sideName(a), dec)
 	}
