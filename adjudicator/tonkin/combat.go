@@ -576,6 +576,10 @@ func (r *Rules) nearSupplied(s *State, at string) bool {
 // addVP moves the victory marker (6.16): positive towards the FEF.
 func (r *Rules) addVP(s *State, n int, ev *events, why string) {
 	s.VP += n
+	if n == 0 {
+		ev.pub("%s (no victory points).", why) // a town with no value on the map
+		return
+	}
 	ev.pub("%s: victory points %+d (now %d).", why, n, s.VP)
 }
 
