@@ -116,7 +116,7 @@ func (r *Rules) decision(s *State) (decision, def string) {
 
 // moveHelp and pointHelp list the orders of the rules enforced so far.
 func (r *Rules) moveHelp() string {
-	return "`move <unit> <hex>` (a unit is written with _ for spaces: 1_BEP; `move <hex> <hex>` moves the stack; a path of adjacent hexes may be given), each unit once (5.0); transports (5.3-5.7): `truck <units> <hex>`, the FEF's `air <units> <airstrip>`, `drop <para|dump> <hex>`, `ship <units> <harbor>`, `river <Dinassaut> <units> <hex>`, the VM's `foot <dump> <hex>`; the VM may `declare <dummy>` to remove it"
+	return "`move <unit> <hex>` (a unit is written with _ for spaces: 1_BEP; `move <hex> <hex>` moves the stack; a path of adjacent hexes may be given), each unit once (5.0); transports (5.3-5.7): `truck <units> <hex>` (or split in two hexes: `truck <units> <hex> <units> <hex>`), the FEF's `air <units> <airstrip>`, `drop <para|dump> <hex>`, `ship <units> <harbor>`, `river <Dinassaut> <units> <hex>`, the VM's `foot <dump> <hex>`; the VM may `declare <dummy>` to remove it"
 }
 
 func (r *Rules) pointHelp() string {
