@@ -588,67 +588,53 @@ func (r *Rules) stageAfter(s *State, p *Combat, ev *events) {
 
 // The answers: the orders of the side asked.
 
+// askText is the question and the answer a deadline takes: the word the
+// standing order would (RULINGS T22). Both are public, so they name no
+// counter of a VM stack the FEF cannot look into (T16): the units are in
+// the VM's legal orders only.
 func (r *Rules) askText(s *State, p *Combat) (decision, def string) {
 	who := sideName(p.Asked)
 	at := fmt.Sprintf("%s's %s of %s", capital(sideName(p.Side)), p.Kind, p.Target)
+	names := func(us []*Unit) string {
+		if p.Closed || p.Asked == VM && r.Opaque(p.Target) {
+			return "the VM's units there"
+		}
+		var ws []string
+		for _, u := range us {
+			ws = append(ws, token(u.ID))
+		}
+		return listOr(ws)
+	}
 	switch p.Ask {
 	case "evade":
-		return fmt.Sprintf("6.5: %s: %s decides whether %s retreat 1 hex before combat: `evade <hex>` (%s) or `evade no`; `standing evade no|yes` answers for you next time",
-			at, who, unitNames(r.evaders(s, p)), listOr(r.retreatHexes(s, p.Asked, p.Target, r.evaders(s, p)))), "evade no"
+		return fmt.Sprintf("6.5: %s: %s decides whether its VM-groups and GCMA there (%s) retreat 1 hex before combat: `evade <hex>` (%s), `evade yes` (the first of them) or `evade no`; `standing evade no|yes` answers for you next time",
+			at, who, names(r.evaders(s, p)), listOr(r.retreatHexes(s, p.Asked, p.Target, r.evaders(s, p)))), "evade no"
 	case "ambush":
-		def := "ambush no"
-		if ams, ts := r.ambushOptions(s, p); len(ams) > 0 {
-			amb, tgt := ambushPick(ams, ts, r)
-			def = "ambush " + token(amb.ID) + " " + token(tgt.ID)
-		}
-		return fmt.Sprintf("6.11: %s: the VM may ambush one of the attackers: `ambush <VM unit> <FEF unit>` or `ambush no`; `standing ambush yes|no` answers for you next time", at), def
+		return fmt.Sprintf("6.11: %s: the VM may ambush one of the attackers: `ambush <VM unit> <FEF unit>`, `ambush yes` (its unit with the most steps at the attacker of lowest morale) or `ambush no`; `standing ambush yes|no` answers for you next time", at), "ambush yes"
 	case "lead":
-		var ws []string
-		for _, u := range r.leaders(s, p) {
-			ws = append(ws, token(u.ID))
-		}
-		def := ""
-		if u := r.pickLead(r.leaders(s, p), "best"); u != nil {
-			def = "lead " + token(u.ID)
-		}
-		return fmt.Sprintf("6.9: %s: %s names the unit that leads the defence and takes its first loss: `lead <unit>` (%s); `standing lead best|steps` answers for you next time", at, who, listOr(ws)), def
+		return fmt.Sprintf("6.9: %s: %s names the unit that leads the defence and takes its first loss: `lead <unit>` (%s), `lead best` (the best morale) or `lead steps` (the most steps); `standing lead best|steps` answers for you next time", at, who, names(r.leaders(s, p))), "lead best"
 	case "retreat":
-		return fmt.Sprintf("6.14: %s: %s loses %d step(s): retreat 1 hex instead of one of them (`retreat <hex>`: %s) or take them all (`retreat no`); `standing retreat no|yes` answers for you next time",
+		return fmt.Sprintf("6.14: %s: %s loses %d step(s): retreat 1 hex instead of one of them (`retreat <hex>`: %s; `retreat yes`: the first) or take them all (`retreat no`); `standing retreat no|yes` answers for you next time",
 			at, who, p.Steps, listOr(r.retreatHexes(s, p.Asked, p.Target, r.retreaters(s, p)))), "retreat no"
 	case "loss":
-		var ws []string
-		pool := r.lossPool(s, p)
-		for _, u := range pool {
-			ws = append(ws, token(u.ID))
-		}
-		def := ""
-		if len(pool) > 0 {
-			def = "loss " + token(r.pickLoss(pool, "most").ID)
-		}
-		return fmt.Sprintf("6.13: %s: %s loses %d more step(s): `loss <unit>` names the one that takes the next (%s); `standing losses most|fewest` answers for you next time", at, who, p.Steps, listOr(ws)), def
+		return fmt.Sprintf("6.13: %s: %s loses %d more step(s): `loss <unit>` names the one that takes the next (%s), `loss most` or `loss fewest` the one with the most or fewest steps left; `standing losses most|fewest` answers for you next time", at, who, p.Steps, names(r.lossPool(s, p))), "loss most"
 	case "garrison":
-		def := "garrison die"
 		var ws []string
 		for _, u := range r.substitutes(s, p.Target) {
 			ws = append(ws, token(u.ID))
 		}
-		if len(ws) > 0 {
-			def = "garrison " + ws[0]
-		}
-		return fmt.Sprintf("6.7: %s: the garrison takes one hit: an FEF unit within 3 hexes may lose a step instead (`garrison <unit>`: %s), or the garrison dies (`garrison die`); `standing garrison substitute|die` answers for you next time", at, listOr(ws)), def
+		return fmt.Sprintf("6.7: %s: the garrison takes one hit: an FEF unit within 3 hexes may lose a step instead (`garrison <unit>`: %s; `garrison substitute`: the one with the most steps, then the nearest), or the garrison dies (`garrison die`); `standing garrison substitute|die` answers for you next time", at, listOr(ws)), "garrison substitute"
 	}
 	return "", ""
 }
 
-// answerChoices: the answers to the question put, for the legal tree.
+// answerChoices: the answers to the question put, for the legal tree:
+// the standing order's words, and the units or hexes they choose among.
 func (r *Rules) answerChoices(s *State, p *Combat) []adjudicator.Choice {
-	one := func(word string, ws []string, no string) []adjudicator.Choice {
+	one := func(word string, ws []string, words ...string) []adjudicator.Choice {
 		c := adjudicator.Choice{Word: word}
-		for _, w := range ws {
+		for _, w := range append(ws, words...) {
 			c.Next = append(c.Next, adjudicator.Choice{Word: w, Complete: true})
-		}
-		if no != "" {
-			c.Next = append(c.Next, adjudicator.Choice{Word: no, Complete: true})
 		}
 		return []adjudicator.Choice{c}
 	}
@@ -672,22 +658,24 @@ func (r *Rules) answerChoices(s *State, p *Combat) []adjudicator.Choice {
 			}
 			c.Next = append(c.Next, n)
 		}
-		c.Next = append(c.Next, adjudicator.Choice{Word: "no", Complete: true})
+		c.Next = append(c.Next, adjudicator.Choice{Word: "yes", Complete: true}, adjudicator.Choice{Word: "no", Complete: true})
 		return []adjudicator.Choice{c}
 	case "lead":
-		return one("lead", tokens(r.leaders(s, p)), "")
+		return one("lead", tokens(r.leaders(s, p)), "best")
 	case "retreat":
 		return one("retreat", r.retreatHexes(s, p.Asked, p.Target, r.retreaters(s, p)), "no")
 	case "loss":
-		return one("loss", tokens(r.lossPool(s, p)), "")
+		return one("loss", tokens(r.lossPool(s, p)), "most")
 	case "garrison":
-		return one("garrison", tokens(r.substitutes(s, p.Target)), "die")
+		return one("garrison", tokens(r.substitutes(s, p.Target)), "substitute", "die")
 	}
 	return nil
 }
 
 // answerOrder: the side asked answers (6.5, 6.7, 6.9, 6.11, 6.13, 6.14),
-// and the fight goes on.
+// and the fight goes on. Each question also takes its standing order's
+// words (`evade yes`, `ambush yes`, `lead best`, `loss most`, `garrison
+// substitute`...), which choose as the standing order would.
 func (r *Rules) answerOrder(s *State, side, verb string, args []string, dice adjudicator.Dice, ev *events) error {
 	p := s.Combat
 	dec, _ := r.askText(s, p)
@@ -697,77 +685,97 @@ func (r *Rules) answerOrder(s *State, side, verb string, args []string, dice adj
 	if len(args) != 1 && !(p.Ask == "ambush" && len(args) == 2) {
 		return fail("the answer takes one word: %s", dec)
 	}
-	w := args[0]
-	no := strings.EqualFold(w, "no")
+	w := strings.ToLower(args[0])
 	pickUnit := func(us []*Unit) *Unit {
-		u := s.findUnit(side, w)
+		u := s.findUnit(side, args[0])
 		if u == nil || !slices.Contains(us, u) {
 			return nil
 		}
 		return u
 	}
+	choice := fmt.Sprintf("%s's choice", sideName(side))
 	switch p.Ask {
 	case "evade":
 		us := r.evaders(s, p)
-		if !no {
-			if !slices.Contains(r.retreatHexes(s, side, p.Target, us), w) {
-				return fail("6.5: %s cannot retreat to %q: %s", unitNames(us), w, dec)
-			}
-			r.evade(s, p, us, w, fmt.Sprintf("%s's choice", sideName(side)), ev)
-		} else {
-			ev.pub("6.5: %s stands at %s.", unitNames(us), p.Target)
+		hs := r.retreatHexes(s, side, p.Target, us)
+		switch {
+		case w == "no":
+			ev.pub("6.5: the VM stands at %s.", p.Target)
+		case w == "yes" && len(hs) > 0:
+			r.evade(s, p, us, hs[0], choice, ev)
+		case slices.Contains(hs, w):
+			r.evade(s, p, us, w, choice, ev)
+		default:
+			return fail("6.5: they cannot retreat to %q: %s", args[0], dec)
 		}
 		p.Stage = "ambush"
 	case "ambush":
-		if no {
-			if len(args) != 1 {
-				return fail("`ambush no` takes nothing after it")
-			}
-			ev.pub("6.11: the VM does not ambush.")
-			p.Stage = "lead"
-			break
-		}
-		ams, ts := r.ambushOptions(s, p)
-		amb := pickUnit(ams)
-		if amb == nil || len(args) != 2 {
-			return fail("6.11: `ambush <VM unit> <FEF unit>`: the ambusher is a VM-group or regiment in the hex, not Desorg: %s", dec)
-		}
-		tgt := s.findUnit(FEF, args[1])
-		if tgt == nil || !slices.Contains(ts[amb.ID], tgt) {
-			return fail("6.11: %s may ambush %s, not %q (not GCMA, artillery or an airdropping unit; a VM-group not a Dinassaut)", amb.ID, unitNames(ts[amb.ID]), args[1])
-		}
 		p.Stage = "lead"
-		r.ambush(s, p, amb, tgt, dice, ev)
+		ams, ts := r.ambushOptions(s, p)
+		switch {
+		case w == "no" && len(args) == 1:
+			ev.pub("6.11: the VM does not ambush.")
+		case w == "yes" && len(args) == 1 && len(ams) > 0:
+			amb, tgt := ambushPick(ams, ts, r)
+			r.ambush(s, p, amb, tgt, dice, ev)
+		default:
+			amb := pickUnit(ams)
+			if amb == nil || len(args) != 2 {
+				return fail("6.11: `ambush <VM unit> <FEF unit>`: the ambusher is a VM-group or regiment in the hex, not Desorg: %s", dec)
+			}
+			tgt := s.findUnit(FEF, args[1])
+			if tgt == nil || !slices.Contains(ts[amb.ID], tgt) {
+				return fail("6.11: %s may ambush %s, not %q (not GCMA, artillery or an airdropping unit; a VM-group not a Dinassaut)", amb.ID, unitNames(ts[amb.ID]), args[1])
+			}
+			r.ambush(s, p, amb, tgt, dice, ev)
+		}
 	case "lead":
-		u := pickUnit(r.leaders(s, p))
+		u := r.pickLead(r.leaders(s, p), w)
+		if w != "best" && w != "steps" {
+			u = pickUnit(r.leaders(s, p))
+		}
 		if u == nil {
-			return fail("6.9: %q is not one of the units defending %s: %s", w, p.Target, dec)
+			return fail("6.9: %q is not one of the units defending %s: %s", args[0], p.Target, dec)
 		}
 		p.DefLead, p.Stage = u.ID, "roll"
 	case "retreat":
-		if !no {
-			if !slices.Contains(r.retreatHexes(s, side, p.Target, r.retreaters(s, p)), w) {
-				return fail("6.14: the defender cannot retreat to %q: %s", w, dec)
-			}
+		hs := r.retreatHexes(s, side, p.Target, r.retreaters(s, p))
+		switch {
+		case w == "no":
+		case w == "yes" && len(hs) > 0:
+			p.Retreat = hs[0]
+		case slices.Contains(hs, w):
 			p.Retreat = w
+		default:
+			return fail("6.14: the defender cannot retreat to %q: %s", args[0], dec)
 		}
 		r.settleSteps(s, p, ev)
 	case "loss":
-		u := pickUnit(r.lossPool(s, p))
+		pool := r.lossPool(s, p)
+		var u *Unit
+		if (w == "most" || w == "fewest") && len(pool) > 0 {
+			u = r.pickLoss(pool, w)
+		} else {
+			u = pickUnit(pool)
+		}
 		if u == nil {
-			return fail("6.13: %q cannot take this step: %s", w, dec)
+			return fail("6.13: %q cannot take this step: %s", args[0], dec)
 		}
 		r.loseOne(s, p, u, ev)
 	case "garrison":
 		g := r.garrisonAt(s, p.Target)
-		if no || strings.EqualFold(w, "die") {
+		subs := r.substitutes(s, p.Target)
+		switch {
+		case w == "die" || w == "no":
 			r.garrisonDies(s, g, ev)
-		} else {
-			u := pickUnit(r.substitutes(s, p.Target))
+		case w == "substitute" && len(subs) > 0:
+			r.substituteLoss(s, g, subs[0], choice, ev)
+		default:
+			u := pickUnit(subs)
 			if u == nil {
-				return fail("6.7: %q is not an FEF unit within 3 hexes of %s that may lose the step: %s", w, p.Target, dec)
+				return fail("6.7: %q is not an FEF unit within 3 hexes of %s that may lose the step: %s", args[0], p.Target, dec)
 			}
-			r.substituteLoss(s, g, u, "the FEF's choice", ev)
+			r.substituteLoss(s, g, u, choice, ev)
 		}
 		p.GarHits = 0
 	}

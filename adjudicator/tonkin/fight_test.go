@@ -70,7 +70,7 @@ func TestRule6_5_EvadeAsked(t *testing.T) {
 	}
 	// `evade no`: the combat is fought at once
 	_, ev = do(t, r, s1, VM, "evade no", 3, 3, 6, 6)
-	has(t, ev, "6.5: "+grp+" stands at "+b, "odds")
+	has(t, ev, "6.5: the VM stands at "+b, "odds")
 }
 
 // twoOnTwo: two FEF battalions (BEP, BPC) in the open attack two VM
@@ -134,7 +134,7 @@ func TestRule6_13_LossAsked(t *testing.T) {
 	s1, ev := do(t, r, s, FEF, "attack "+b, 6, 6, 6, 6)
 	has(t, ev, "2DL", "6.13: "+reg+" loses a step")
 	orders := asked(t, r, s1, VM, "6.13")
-	if !slices.Equal(orders, []string{"loss " + token(reg), "loss " + token(reg2)}) {
+	if !slices.Equal(orders, []string{"loss " + token(reg), "loss " + token(reg2), "loss most"}) {
 		t.Fatalf("loss answers %v", orders)
 	}
 	s2, ev := do(t, r, s1, VM, "loss "+token(reg2))
@@ -157,7 +157,7 @@ func TestRule6_7_GarrisonAsked(t *testing.T) {
 	s1, ev := do(t, r, s, VM, "attack "+town.Hex, 2, 2, 6, 6)
 	has(t, ev, "Ex.")
 	orders := asked(t, r, s1, FEF, "6.7")
-	if !slices.Equal(orders, []string{"garrison " + token(bep), "garrison die"}) {
+	if !slices.Equal(orders, []string{"garrison " + token(bep), "garrison substitute", "garrison die"}) {
 		t.Fatalf("garrison answers %v", orders)
 	}
 	s2, ev := do(t, r, s1, FEF, "garrison die")
@@ -235,7 +235,7 @@ func TestRule6_6_BarrageLossAskedInForest(t *testing.T) {
 	s1, ev := do(t, r, s, FEF, "barrage "+b+" air air air", 6, 6)
 	has(t, ev, "DG & DL")
 	orders := asked(t, r, s1, VM, "6.13")
-	if !slices.Equal(orders, []string{"loss " + token(reg)}) {
+	if !slices.Equal(orders, []string{"loss " + token(reg), "loss most"}) || strings.Contains(r.Prompt(s1).Decision+r.Prompt(s1).Default, reg) {
 		t.Fatalf("answers %v", orders)
 	}
 	_, evs, err := r.Apply(s1, VM, "loss "+token(reg), &dice{})
