@@ -402,6 +402,9 @@ func (r *Rules) barrageOrder(s *State, side string, args []string, dice adjudica
 	if !r.enemyAt(s, side, target) {
 		return fail("6.6: there is no enemy unit at %s to barrage", target)
 	}
+	if side == FEF && r.hexes[target].Country == "china" {
+		return fail("6.6: you may not attack into a hex you may not move into, a barrage included: %s is in China, where FEF units may not move (5.12, RULINGS T54)", target)
+	}
 	air, navy := 0, false
 	var arts []*Unit
 	for _, w := range args[1:] {
@@ -589,6 +592,9 @@ func (r *Rules) barrageChoices(s *State, side string) []adjudicator.Choice {
 	}
 	slices.Sort(cands)
 	for _, h := range cands {
+		if side == FEF && r.hexes[h].Country == "china" {
+			continue // 6.6, 5.12 (RULINGS T54)
+		}
 		var src []adjudicator.Choice
 		if side == FEF && s.FEFStrikes > 0 && r.nearFEF(s, h) {
 			src = append(src, adjudicator.Choice{Word: "air", Complete: true, Help: fmt.Sprintf("an airstrike (%d left this turn)", s.FEFStrikes)})
