@@ -116,10 +116,6 @@ func TestIssue10_RefusalsNameTheRule(t *testing.T) {
 		// control is an order the same side's legal tree offers in the
 		// same state: the tree walk reads the tree's real shape.
 		control string
-		// bug, when set, is a known fault in a file this test does not
-		// own: while the order is still accepted the case is skipped
-		// with it; once refused, the case holds it to every check.
-		bug string
 	}{
 		{
 			name: "5.12 a French unit moves into China (movement phase)",
@@ -201,7 +197,6 @@ func TestIssue10_RefusalsNameTheRule(t *testing.T) {
 			side: FEF, order: "barrage " + cn + " air",
 			rule: "6.6", why: "China",
 			control: "pass",
-			bug:     "combat_orders.go barrageOrder and barrageChoices let the FEF's airstrikes and navy hit a hex of China (6.6: no attack into a hex one may not move into, 5.12)",
 		},
 		{
 			name: "6.6 a French road interdiction in China (RULINGS T54)",
@@ -268,8 +263,6 @@ func TestIssue10_RefusalsNameTheRule(t *testing.T) {
 			ns, evs, err := r.Apply(s, adjudicator.Side(c.side), c.order, threes{})
 			var oe *adjudicator.OrderError
 			switch {
-			case err == nil && c.bug != "":
-				t.Skipf("KNOWN BUG, %s: %q accepted", c.bug, c.order)
 			case err == nil:
 				t.Fatalf("%s %q accepted: %v", c.side, c.order, evs)
 			case !errors.As(err, &oe):
