@@ -160,7 +160,7 @@ func (r *Rules) attackOrder(s *State, side string, args []string, dice adjudicat
 		}
 	}
 	if points == 2 && (s.Chunk < 2 || s.Forced || *s.ops(side) < 2) {
-		return fail("6.3 f) costs 2 operation points and %s has %d left in this chunk", sideName(side), s.Chunk)
+		return fail("6.1, 6.3 f) costs 2 operation points and %s has %d left in this chunk", sideName(side), s.Chunk)
 	}
 	if len(picked) == 0 {
 		picked = r.fitStacks(r.attackers(s, side, target), target)
