@@ -29,17 +29,7 @@ func TestRulingScripts(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("play: %d %s", code, errs)
 			}
-			rest := out
-			for _, e := range expects {
-				i := strings.Index(rest, e)
-				if i < 0 {
-					t.Fatalf("the console does not say, after what came before it:\n  %s\noutput:\n%s", e, out)
-				}
-				rest = rest[i+len(e):]
-			}
-			if n := strings.Count(out, "Refused:"); refused >= 0 && n != refused {
-				t.Fatalf("%d refusals, want %d: the script no longer plays as written\n%s", n, refused, out)
-			}
+			saysAsScripted(t, out, expects, refused)
 			rec := filepath.Join(dir, "g.json")
 			exp, errs, code := umpire(t, "export", "--db", db)
 			if code != 0 {
@@ -54,6 +44,24 @@ func TestRulingScripts(t *testing.T) {
 				t.Fatalf("verify: %s%s", vo, errs)
 			}
 		})
+	}
+}
+
+// saysAsScripted: the console says each of expects, in order, and
+// refuses as many orders as the script provokes on purpose (refused < 0:
+// not counted).
+func saysAsScripted(t *testing.T, out string, expects []string, refused int) {
+	t.Helper()
+	rest := out
+	for _, e := range expects {
+		i := strings.Index(rest, e)
+		if i < 0 {
+			t.Fatalf("the console does not say, after what came before it:\n  %s\noutput:\n%s", e, out)
+		}
+		rest = rest[i+len(e):]
+	}
+	if n := strings.Count(out, "Refused:"); refused >= 0 && n != refused {
+		t.Fatalf("%d refusals, want %d: the script no longer plays as written\n%s", n, refused, out)
 	}
 }
 

@@ -37,17 +37,7 @@ func TestTonkinScript_CampaignToVictory(t *testing.T) {
 		}
 		t.Fatalf("the same script with the same seed gave different output (%d and %d lines)", len(a), len(b))
 	}
-	rest := out
-	for _, e := range expects {
-		i := strings.Index(rest, e)
-		if i < 0 {
-			t.Fatalf("the console does not say, after what came before it:\n  %s\noutput:\n%s", e, out)
-		}
-		rest = rest[i+len(e):]
-	}
-	if n := strings.Count(out, "Refused:"); n != refused {
-		t.Fatalf("%d refusals, want %d: the script no longer plays as written\n%s", n, refused, out)
-	}
+	saysAsScripted(t, out, expects, refused)
 	if !strings.Contains(out, "[channel] Game g1 is over: fef wins") || !strings.Contains(out, "[channel] The dice seed is now public:") {
 		t.Fatalf("the game did not end with a winner:\n%s", out)
 	}
