@@ -858,6 +858,17 @@ func (s *State) findUnit(side, w string) *Unit {
 	if n == 1 {
 		return fold
 	}
+	// a counter's name without its number when the side has only one
+	// of it: "HO" for "HO 1" (Uncle Ho/Giap)
+	for _, u := range s.Units {
+		if u.Side == side && len(u.ID) > len(id)+1 && strings.EqualFold(u.ID[:len(id)+1], id+" ") {
+			fold = u
+			n++
+		}
+	}
+	if n == 1 {
+		return fold
+	}
 	return nil
 }
 

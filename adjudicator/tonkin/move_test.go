@@ -272,3 +272,23 @@ func TestRulingT21_ClosedStacksExertZOC(t *testing.T) {
 		t.Fatalf("the FEF's legal moves tell Uncle Ho alone from a VM-group in forest hex %s", forest)
 	}
 }
+
+// An order names a unit by its id with _ for spaces, in any case, or by
+// its name alone when the side has one counter of that name ("HO" for
+// Uncle Ho's "HO 1"); a name several counters share names none.
+func TestBasics_UnitNames(t *testing.T) {
+	r := rules(t)
+	s := setup(t, r, "1953")
+	for w, want := range map[string]string{"HO": "HO 1", "ho_1": "HO 1", "HO_1": "HO 1", "VMG": "", "DUMMY": "", "HO 2": ""} {
+		got := ""
+		if u := s.findUnit(VM, w); u != nil {
+			got = u.ID
+		}
+		if got != want {
+			t.Errorf("%q names %q, want %q", w, got, want)
+		}
+	}
+	if u := s.findUnit(FEF, "HO"); u != nil {
+		t.Errorf("the FEF names the VM's %s", u.ID)
+	}
+}
