@@ -2,6 +2,7 @@ package tonkin
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -52,8 +53,8 @@ func (r *Rules) dropOverrunOrder(s *State, args []string, dice adjudicator.Dice,
 	}
 	dest := args[1]
 	from := us[0].Loc
-	if u, ok := r.urbanHex[from]; !ok || !u.Airstrip || !r.fefFriendly(s, from) {
-		return fail("5.6: airdrops leave from a friendly airstrip, and %s is not one", from)
+	if why := r.dropStripWhy(s, from); why != "" {
+		return fail("%s", why)
 	}
 	n := 0
 	for _, u := range us {
@@ -68,12 +69,11 @@ func (r *Rules) dropOverrunOrder(s *State, args []string, dice adjudicator.Dice,
 		}
 		n += r.values(u).Stack
 	}
-	h := r.hexes[dest]
-	if h.Terrain == "forest" || h.Terrain == "rough-forest" || h.Terrain == "mountain" || h.Terrain == "sea" {
-		return fail("5.6: airdrops go to a hex with no forest or mountain, not all sea; %s is %s", dest, h.Terrain)
+	if why := r.dropGroundWhy(dest); why != "" {
+		return fail("%s", why)
 	}
 	if lim := r.stackLimit(dest); n > lim {
-		return fail("Basics (Stacking): only %d stacking points may overrun into %s terrain at %s; the paras make %d", lim, h.Terrain, dest, n)
+		return fail("Basics (Stacking): only %d stacking points may overrun into %s terrain at %s; the paras make %d", lim, r.hexes[dest].Terrain, dest, n)
 	}
 	t := r.dropTransports(s, us, dest)
 	if err := r.spendAir(s, t); err != nil {
@@ -145,12 +145,10 @@ func (r *Rules) dropOverrunChoices(s *State, out []adjudicator.Choice) []adjudic
 	if s.FEFAir == 0 || s.transUsed("air") >= 3 {
 		return out
 	}
-	var vm []string
+	var vm []string // the VM's hexes a para may drop onto, each once
 	for _, u := range s.Units {
-		if u.Side == VM && onMap(u.Loc) {
-			if t := r.hexes[u.Loc].Terrain; t == "clear" || t == "rough" {
-				vm = append(vm, u.Loc)
-			}
+		if u.Side == VM && onMap(u.Loc) && !slices.Contains(vm, u.Loc) && r.dropGroundWhy(u.Loc) == "" {
+			vm = append(vm, u.Loc)
 		}
 	}
 	var add []adjudicator.Choice
@@ -158,19 +156,14 @@ func (r *Rules) dropOverrunChoices(s *State, out []adjudicator.Choice) []adjudic
 		if u.Side != FEF || !onMap(u.Loc) || !r.typ(u).Para || r.typ(u).Kind == "dump" {
 			continue
 		}
-		if x, ok := r.urbanHex[u.Loc]; !ok || !x.Airstrip || !r.fefFriendly(s, u.Loc) {
+		if r.dropStripWhy(s, u.Loc) != "" {
 			continue
 		}
 		var ds []adjudicator.Choice
-		seen := map[string]bool{}
 		for _, h := range vm {
-			if seen[h] || dist(h, u.Loc) > 6 {
+			if ok, _ := r.mayEnter(r.typ(u), h); !ok || dist(h, u.Loc) > 6 || r.values(u).Stack > r.stackLimit(h) {
 				continue
 			}
-			if ok, _ := r.mayEnter(r.typ(u), h); !ok || r.values(u).Stack > r.stackLimit(h) {
-				continue
-			}
-			seen[h] = true
 			ds = append(ds, adjudicator.Choice{Word: h, Complete: true, Help: "airdrop overrun (6.4)",
 				Next: []adjudicator.Choice{{Word: "press", Complete: true, Help: "fight on at a point a round while the VM holds (6.4)"}}})
 		}
@@ -182,22 +175,24 @@ func (r *Rules) dropOverrunChoices(s *State, out []adjudicator.Choice) []adjudic
 		return out
 	}
 	for i := range out {
-		if out[i].Word != "drop" {
-			continue
+		if out[i].Word == "drop" {
+			out[i].Next = mergeChoices(out[i].Next, add)
+			return out
 		}
-		for _, a := range add {
-			merged := false
-			for j := range out[i].Next {
-				if out[i].Next[j].Word == a.Word {
-					out[i].Next[j].Next = append(out[i].Next[j].Next, a.Next...)
-					merged = true
-				}
-			}
-			if !merged {
-				out[i].Next = append(out[i].Next, a)
-			}
-		}
-		return out
 	}
 	return append(out, adjudicator.Choice{Word: "drop", Help: "airdrop para units or dumps (5.6), or onto the VM: an overrun (6.4)", Next: add})
+}
+
+// mergeChoices adds add's choices to cs, a word both hold once with the
+// continuations of both.
+func mergeChoices(cs, add []adjudicator.Choice) []adjudicator.Choice {
+	for _, a := range add {
+		i := slices.IndexFunc(cs, func(c adjudicator.Choice) bool { return c.Word == a.Word })
+		if i < 0 {
+			cs = append(cs, a)
+			continue
+		}
+		cs[i].Next = append(cs[i].Next, a.Next...)
+	}
+	return cs
 }

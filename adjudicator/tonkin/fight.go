@@ -243,6 +243,8 @@ func (r *Rules) ambushOptions(s *State, p *Combat) (ambushers []*Unit, targets m
 	return ambushers, targets
 }
 
+// stageAmbush: a hex left empty by the retreat before combat is taken
+// (6.14); else the VM may ambush (6.11).
 func (r *Rules) stageAmbush(s *State, p *Combat, dice adjudicator.Dice, ev *events) {
 	f := r.fightOf(s, p)
 	defs := r.defenders(s, p.Side, p.Target)
@@ -678,12 +680,12 @@ func (r *Rules) answerChoices(s *State, p *Combat) []adjudicator.Choice {
 // substitute`...), which choose as the standing order would.
 func (r *Rules) answerOrder(s *State, side, verb string, args []string, dice adjudicator.Dice, ev *events) error {
 	p := s.Combat
-	dec, _ := r.askText(s, p)
+	dec := func() string { d, _ := r.askText(s, p); return d } // for a refusal only
 	if verb != p.Ask {
-		return fail("%q is not the answer asked for: %s", verb, dec)
+		return fail("%q is not the answer asked for: %s", verb, dec())
 	}
 	if len(args) != 1 && !(p.Ask == "ambush" && len(args) == 2) {
-		return fail("the answer takes one word: %s", dec)
+		return fail("the answer takes one word: %s", dec())
 	}
 	w := strings.ToLower(args[0])
 	pickUnit := func(us []*Unit) *Unit {
@@ -700,13 +702,13 @@ func (r *Rules) answerOrder(s *State, side, verb string, args []string, dice adj
 		hs := r.retreatHexes(s, side, p.Target, us)
 		switch {
 		case w == "no":
-			ev.pub("6.5: the VM stands at %s.", p.Target)
+			ev.pub("6.5: %s stands at %s.", sideName(side), p.Target)
 		case w == "yes" && len(hs) > 0:
 			r.evade(s, p, us, hs[0], choice, ev)
 		case slices.Contains(hs, w):
 			r.evade(s, p, us, w, choice, ev)
 		default:
-			return fail("6.5: they cannot retreat to %q: %s", args[0], dec)
+			return fail("6.5: they cannot retreat to %q: %s", args[0], dec())
 		}
 		p.Stage = "ambush"
 	case "ambush":
@@ -721,7 +723,7 @@ func (r *Rules) answerOrder(s *State, side, verb string, args []string, dice adj
 		default:
 			amb := pickUnit(ams)
 			if amb == nil || len(args) != 2 {
-				return fail("6.11: `ambush <VM unit> <FEF unit>`: the ambusher is a VM-group or regiment in the hex, not Desorg: %s", dec)
+				return fail("6.11: `ambush <VM unit> <FEF unit>`: the ambusher is a VM-group or regiment in the hex, not Desorg: %s", dec())
 			}
 			tgt := s.findUnit(FEF, args[1])
 			if tgt == nil || !slices.Contains(ts[amb.ID], tgt) {
@@ -735,7 +737,7 @@ func (r *Rules) answerOrder(s *State, side, verb string, args []string, dice adj
 			u = pickUnit(r.leaders(s, p))
 		}
 		if u == nil {
-			return fail("6.9: %q is not one of the units defending %s: %s", args[0], p.Target, dec)
+			return fail("6.9: %q is not one of the units defending %s: %s", args[0], p.Target, dec())
 		}
 		p.DefLead, p.Stage = u.ID, "roll"
 	case "retreat":
@@ -747,7 +749,7 @@ func (r *Rules) answerOrder(s *State, side, verb string, args []string, dice adj
 		case slices.Contains(hs, w):
 			p.Retreat = w
 		default:
-			return fail("6.14: the defender cannot retreat to %q: %s", args[0], dec)
+			return fail("6.14: the defender cannot retreat to %q: %s", args[0], dec())
 		}
 		r.settleSteps(s, p, ev)
 	case "loss":
@@ -759,7 +761,7 @@ func (r *Rules) answerOrder(s *State, side, verb string, args []string, dice adj
 			u = pickUnit(pool)
 		}
 		if u == nil {
-			return fail("6.13: %q cannot take this step: %s", args[0], dec)
+			return fail("6.13: %q cannot take this step: %s", args[0], dec())
 		}
 		r.loseOne(s, p, u, ev)
 	case "garrison":
@@ -773,7 +775,7 @@ func (r *Rules) answerOrder(s *State, side, verb string, args []string, dice adj
 		default:
 			u := pickUnit(subs)
 			if u == nil {
-				return fail("6.7: %q is not an FEF unit within 3 hexes of %s that may lose the step: %s", args[0], p.Target, dec)
+				return fail("6.7: %q is not an FEF unit within 3 hexes of %s that may lose the step: %s", args[0], p.Target, dec())
 			}
 			r.substituteLoss(s, g, u, choice, ev)
 		}

@@ -186,6 +186,7 @@ func TestRule6_6_AskedEqualsStanding(t *testing.T) {
 		d := dice(append([]int(nil), rolls...))
 		var got adjudicator.State = s
 		order, side := "attack "+b, adjudicator.Side(FEF)
+		answers := 0
 		for n := 0; ; n++ {
 			ns, _, err := r.Apply(got, side, order, &d)
 			if err != nil {
@@ -202,6 +203,10 @@ func TestRule6_6_AskedEqualsStanding(t *testing.T) {
 			}
 			p := r.Prompt(got)
 			order, side = p.Default, p.Awaiting[0]
+			answers++
+		}
+		if answers == 0 {
+			t.Errorf("%v: no question was asked: the comparison proves nothing", rolls)
 		}
 		st(got).Standing = want.Standing
 		x, _ := want.Encode()

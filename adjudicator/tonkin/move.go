@@ -960,14 +960,8 @@ func (r *Rules) moveOrder(s *State, side string, args []string, ev *events) erro
 		return fail("%s", why)
 	}
 	dest := path[len(path)-1]
-	moving := map[string]bool{}
-	n := 0
-	for _, u := range us {
-		moving[u.ID] = true
-		n += r.values(u).Stack
-	}
-	if have := r.stackAt(s, side, dest, moving); have+n > r.stackLimit(dest) {
-		return fail("%s cannot take %d more stacking points: %d there, at most %d in %s terrain (Basics: Stacking)", dest, n, have, r.stackLimit(dest), r.hexes[dest].Terrain)
+	if why := r.stackRoom(s, side, us, dest); why != "" {
+		return fail("%s", why)
 	}
 	// 6.10: a unit leaving its trench leaves it (a trench evacuated
 	// disappears); one moving into a friendly trench is entrenched.

@@ -534,16 +534,7 @@ func (r *Rules) suppliedAt(s *State, u *Unit, hex string) bool {
 
 // supplyContext: suppliedAt with the board counted once.
 func (r *Rules) supplyContext(s *State) func(u *Unit, hex string) bool {
-	vmFriendly := map[string]bool{}
-	for _, n := range s.VMFriendly {
-		vmFriendly[r.urban[n].Hex] = true
-	}
-	friendly := func(side, h string) bool {
-		if _, ok := r.urbanHex[h]; !ok {
-			return false
-		}
-		return vmFriendly[h] == (side == VM)
-	}
+	friendly := r.friendlyUrban(s)
 	dumps := map[string]map[string]bool{FEF: {}, VM: {}}
 	for _, x := range s.Units {
 		if x.Type == "DR" && onMap(x.Loc) {

@@ -261,6 +261,21 @@ func (r *Rules) supplyCenter(hex string) bool {
 	return false
 }
 
+// friendlyUrban: whether a hex is an urban area friendly to a side (4.1),
+// with the VM-friendly list read once.
+func (r *Rules) friendlyUrban(s *State) func(side, hex string) bool {
+	vmFriendly := map[string]bool{}
+	for _, n := range s.VMFriendly {
+		vmFriendly[r.urban[n].Hex] = true
+	}
+	return func(side, hex string) bool {
+		if _, ok := r.urbanHex[hex]; !ok {
+			return false
+		}
+		return vmFriendly[hex] == (side == VM)
+	}
+}
+
 // supplyCheck is the supply check phase (4.0): 4.1, then each unit's
 // trace; a unit out of supply is marked OoS (4.6: its strength halved);
 // one already OoS loses a step (a garrison's step may be taken from a
@@ -269,16 +284,7 @@ func (r *Rules) supplyCenter(hex string) bool {
 // T33).
 func (r *Rules) supplyCheck(s *State, ev *events) {
 	r.friendliness(s, ev)
-	vmFriendly := map[string]bool{}
-	for _, n := range s.VMFriendly {
-		vmFriendly[r.urban[n].Hex] = true
-	}
-	friendly := func(side, hex string) bool {
-		if _, ok := r.urbanHex[hex]; !ok {
-			return false
-		}
-		return vmFriendly[hex] == (side == VM)
-	}
+	friendly := r.friendlyUrban(s)
 	occ := map[string]map[string]bool{FEF: {}, VM: {}}
 	dumps := map[string]map[string]bool{FEF: {}, VM: {}}
 	for _, u := range s.Units {

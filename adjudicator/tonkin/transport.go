@@ -159,6 +159,8 @@ func (r *Rules) arrive(s *State, side string, us []*Unit, dest string) {
 	}
 }
 
+// stackRoom: why the stack us may not end at dest (Basics: Stacking),
+// "" when it may.
 func (r *Rules) stackRoom(s *State, side string, us []*Unit, dest string) string {
 	moving := map[string]bool{}
 	n := 0
@@ -167,7 +169,7 @@ func (r *Rules) stackRoom(s *State, side string, us []*Unit, dest string) string
 		n += r.values(u).Stack
 	}
 	if have := r.stackAt(s, side, dest, moving); have+n > r.stackLimit(dest) {
-		return fmt.Sprintf("%s cannot take %d more stacking points: %d there, at most %d (Basics: Stacking)", dest, n, have, r.stackLimit(dest))
+		return fmt.Sprintf("%s cannot take %d more stacking points: %d there, at most %d in %s terrain (Basics: Stacking)", dest, n, have, r.stackLimit(dest), r.hexes[dest].Terrain)
 	}
 	return ""
 }
@@ -466,14 +468,33 @@ func (r *Rules) spendAir(s *State, n int) error {
 	return nil
 }
 
-// dropWhy: why a load may not be airdropped at hex (5.6; "" when it may).
-func (r *Rules) dropWhy(s *State, hex string) string {
+// dropGroundWhy: why nothing may be airdropped at hex (5.6: "any hex
+// with no forest or mountain", not all sea), "" when it may.
+func (r *Rules) dropGroundWhy(hex string) string {
 	h, ok := r.hexes[hex]
 	switch {
 	case !ok:
 		return fmt.Sprintf("%q is not a hex of the map", hex)
 	case h.Terrain == "forest" || h.Terrain == "rough-forest" || h.Terrain == "mountain" || h.Terrain == "sea":
 		return fmt.Sprintf("5.6: airdrops go to a hex with no forest or mountain, not all sea; %s is %s", hex, h.Terrain)
+	}
+	return ""
+}
+
+// dropStripWhy: why an airdrop may not leave from (5.6: a friendly
+// airstrip), "" when it may.
+func (r *Rules) dropStripWhy(s *State, from string) string {
+	if u, ok := r.urbanHex[from]; !ok || !u.Airstrip || !r.fefFriendly(s, from) {
+		return fmt.Sprintf("5.6: airdrops leave from a friendly airstrip, and %s is not one", from)
+	}
+	return ""
+}
+
+// dropWhy: why a load may not be airdropped at hex (5.6; "" when it may).
+func (r *Rules) dropWhy(s *State, hex string) string {
+	switch {
+	case r.dropGroundWhy(hex) != "":
+		return r.dropGroundWhy(hex)
 	case r.enemyAt(s, FEF, hex):
 		return fmt.Sprintf("6.4: an airdrop onto a VM unit is an overrun, made only for an operation point (`drop <para> <hex> [press]`); %s holds VM units", hex)
 	}
@@ -493,8 +514,8 @@ func (r *Rules) dropOrder(s *State, args []string, dice adjudicator.Dice, ev *ev
 		return err
 	}
 	from, dest := us[0].Loc, args[1]
-	if u, ok := r.urbanHex[from]; !ok || !u.Airstrip || !r.fefFriendly(s, from) {
-		return fail("5.6: airdrops leave from a friendly airstrip, and %s is not one", from)
+	if why := r.dropStripWhy(s, from); why != "" {
+		return fail("%s", why)
 	}
 	if why := r.dropWhy(s, dest); why != "" {
 		return fail("%s", why)
