@@ -210,6 +210,24 @@ type Rules interface {
 	View(s State, v Viewer) View
 }
 
+// Ender is implemented by Rules that can say whether a state is over
+// without building its prompt (a prompt's decision text may walk the
+// legal tree). Ended must agree with Prompt's Over and Result. The engine
+// asks it on every order (DESIGN: Performance budgets, issue 31).
+type Ender interface {
+	Ended(s State) (over bool, res *Result)
+}
+
+// over reports whether s is finished and how, through Ender when the
+// rules have it.
+func over(r Rules, s State) (bool, *Result) {
+	if e, ok := r.(Ender); ok {
+		return e.Ended(s)
+	}
+	p := r.Prompt(s)
+	return p.Over, p.Result
+}
+
 // OrderError is a refusal: what was wrong and what would be legal.
 type OrderError struct {
 	Order  string

@@ -342,11 +342,7 @@ func (g *Game) Over() (bool, *Result) {
 	if g.result != nil {
 		return true, g.result
 	}
-	p := g.Rules.Prompt(g.State)
-	if p.Over {
-		return true, p.Result
-	}
-	return false, nil
+	return over(g.Rules, g.State)
 }
 
 // Prompt is who is awaited for what now.
@@ -416,7 +412,7 @@ func (g *Game) Orders(actor string, side Side, orders []string, source string, n
 	st := &Step{state: g.State}
 	next := g.DiceNext()
 	for i, text := range orders {
-		if over := g.Rules.Prompt(st.state).Over; over {
+		if done, _ := over(g.Rules, st.state); done {
 			return st, &OrderError{Order: text, Reason: fmt.Sprintf("the game ended with order %d; %s", i, batchTaken(i, len(orders)))}
 		}
 		d := NewStream(g.Rec.Seed, next)
@@ -448,9 +444,9 @@ func (g *Game) Orders(actor string, side Side, orders []string, source string, n
 				e.Reveals = true
 			}
 		}
-		if p := g.Rules.Prompt(ns); p.Over {
-			e.Result = p.Result
-			st.result = p.Result
+		if done, res := over(g.Rules, ns); done {
+			e.Result = res
+			st.result = res
 		}
 		next = d.Next()
 		st.state = ns
@@ -495,7 +491,7 @@ func (g *Game) Default(actor, reason, source string, now time.Time) (*Step, erro
 		all.Entries = append(all.Entries, st.Entries...)
 		all.Events = append(all.Events, st.Events...)
 		all.state, all.result = st.state, st.result
-		if over := g.Rules.Prompt(st.state).Over; over {
+		if done, _ := over(g.Rules, st.state); done {
 			break
 		}
 		h = h.Preview(st)

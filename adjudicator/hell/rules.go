@@ -500,3 +500,13 @@ func (r *Rules) onlyDoneLegal(s *State, side string) bool {
 	tree := r.phaseLegal(s, adjudicator.Side(side))
 	return len(tree) == 1 && tree[0].Word == "done" && len(tree[0].Next) == 0
 }
+
+// Ended implements adjudicator.Ender: whether the game is over, without
+// building the prompt's decision text (issue 31).
+func (r *Rules) Ended(as adjudicator.State) (bool, *adjudicator.Result) {
+	s := st(as)
+	if s.Phase != PhaseOver {
+		return false, nil
+	}
+	return true, &adjudicator.Result{Winner: adjudicator.Side(s.Winner), Reason: s.Reason}
+}

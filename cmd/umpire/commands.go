@@ -279,7 +279,7 @@ func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintln(stdout, "  "+f)
 		}
 	}
-	if st.Panics+st.DeadEnds+st.Unterminated+st.Refused+st.ReplayMismatches+st.TwinMismatches > 0 {
+	if st.Panics+st.DeadEnds+st.Unterminated+st.Refused+st.ReplayMismatches+st.TwinMismatches+st.EndMismatches > 0 || st.Finished != st.Games {
 		return fmt.Errorf("playouts found faults")
 	}
 	if *maxMedian > 0 && st.HandoffsMedian > *maxMedian {
