@@ -2,7 +2,9 @@ package hellmap
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,15 +18,38 @@ func boardOf(v adjudicator.View) (*hell.BoardView, error) {
 	return render.BoardAs[hell.BoardView](v, "Season in Hell")
 }
 
-// Dynamic draws one view: trenches, control, stacks, what just happened
-// and the panel.
+// MiddleKey implements render.Layered: the trench levels, which change
+// only when a side digs or a trench is destroyed, are the middle layer.
+func (h *board) MiddleKey(v adjudicator.View) (string, error) {
+	b, err := boardOf(v)
+	if err != nil {
+		return "", err
+	}
+	var k strings.Builder
+	for _, loc := range slices.Sorted(maps.Keys(b.Trench)) {
+		fmt.Fprintf(&k, "%s:%d ", loc, b.Trench[loc])
+	}
+	return k.String(), nil
+}
+
+// Middle implements render.Layered: the trenches.
+func (h *board) Middle(c *render.Canvas, v adjudicator.View) error {
+	b, err := boardOf(v)
+	if err != nil {
+		return err
+	}
+	h.trenches(c, b)
+	return nil
+}
+
+// Dynamic draws one view over its trenches (Middle): control, stacks,
+// what just happened and the panel.
 func (h *board) Dynamic(c *render.Canvas, v adjudicator.View) error {
 	b, err := boardOf(v)
 	if err != nil {
 		return err
 	}
 	m := h.marks(b)
-	h.trenches(c, b)
 	h.highlights(c, m)
 	cards := h.layout(c, b, m)
 	for _, cd := range cards {

@@ -444,6 +444,9 @@ func drawn(tb testing.TB, v adjudicator.View) *image.RGBA {
 	h := newBoard(testData)
 	img := image.NewRGBA(image.Rectangle{Max: h.Size()})
 	h.Static(render.NewCanvas(img))
+	if err := h.Middle(render.NewCanvas(img), v); err != nil {
+		tb.Fatal(err)
+	}
 	if err := h.Dynamic(render.NewCanvas(img), v); err != nil {
 		tb.Fatal(err)
 	}
