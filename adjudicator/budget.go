@@ -45,6 +45,9 @@ type BudgetStats struct {
 	// built, with their phases, to point a profile at them.
 	SlowestApply string `json:"slowest_apply"`
 	SlowestLegal string `json:"slowest_legal"`
+	// Longest is the record of the longest game played, for replay and
+	// load benchmarks.
+	Longest Record `json:"-"`
 }
 
 // MeasureBudget plays o.Games complete games of o.Scenario, choosing
@@ -117,6 +120,9 @@ func MeasureBudget(rules Rules, o PlayoutOptions, clock func() time.Time) (Budge
 				slowA, st.SlowestApply = da, fmt.Sprintf("%s: %q by %s at %s", da, order, side, p.Phase)
 			}
 			g.Commit(step)
+		}
+		if len(g.Rec.Entries) > len(st.Longest.Entries) {
+			st.Longest = g.Rec
 		}
 	}
 	st.Legal, st.Apply = timingsOf(legal), timingsOf(apply)
