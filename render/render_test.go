@@ -10,9 +10,9 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
-	"strings"
 	"testing"
 
 	"github.com/umpirebot/umpire/adjudicator"
