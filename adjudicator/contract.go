@@ -31,6 +31,17 @@ func ViewerOf(s Side) Viewer {
 	return Viewer{Side: s}
 }
 
+// Final is whose eyes a board is drawn with when the game is over or not:
+// once a game is over nothing is hidden any more (its seed is revealed
+// and every roll can be re-derived), so every viewer's final map shows
+// every unit (issue 30, item 7); until then, v's own.
+func (v Viewer) Final(over bool) Viewer {
+	if over {
+		return Viewer{Referee: true}
+	}
+	return v
+}
+
 // Sees reports whether v may see what is addressed to audience a.
 func (v Viewer) Sees(a Audience) bool {
 	if a.All || v.Referee {

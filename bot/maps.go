@@ -189,6 +189,7 @@ type mapReq struct {
 	region    string
 	crop      []int // x0, y0, x1, y1
 	turn      int
+	ongoing   bool // the turn asked is the one under way: the map is "so far"
 }
 
 // RegionMapper is a Mapper that also draws close-ups (render.Renderer).
@@ -270,6 +271,9 @@ func (s *Service) drawView(m mapReq) (Reply, error) {
 	if m.turn > 0 {
 		name = fmt.Sprintf("%s-turn%d-%s.png", m.id, m.turn, m.v)
 		text = fmt.Sprintf("Map of game %s (%s view%s) at the end of turn %d (entry %d), as you may see it now.", m.id, m.v, where, m.turn, seq)
+		if m.ongoing {
+			text = fmt.Sprintf("Map of game %s (%s view%s) in turn %d so far, which is under way (entry %d).", m.id, m.v, where, m.turn, seq)
+		}
 	}
 	if m.region != "" {
 		name = strings.TrimSuffix(name, ".png") + "-" + m.region + ".png"
@@ -297,7 +301,9 @@ func (s *Service) mapCmd(c Command) ([]Reply, error) {
 		// onlookers' requests costs little.
 		return nil, errMapsBusy
 	}
-	sl, err := s.slotFor(c.Channel)
+	// issue 30, item 7: after the end, the last game's maps are still
+	// there to look at, every turn of them.
+	sl, err := s.lastSlotFor(c.Channel)
 	if err != nil {
 		return nil, err
 	}
@@ -350,7 +356,7 @@ func (s *Service) mapCmd(c Command) ([]Reply, error) {
 	m.v = v
 	if turn > 0 {
 		// Off the game's lock: the replay reads the log from storage.
-		if m.view, m.seq, err = s.turnView(rules, rec, v, turn); err != nil {
+		if m.view, m.seq, m.ongoing, err = s.turnView(rules, rec, v, turn); err != nil {
 			return nil, err
 		}
 		m.turn = turn
@@ -386,18 +392,18 @@ func (s *Service) checkRegion(title, asked, region string) error {
 // rules (the effective entries: undone ones skipped, as Load does) to the
 // end of turn n, and returns viewer v's view of that state and the entry
 // it follows. A turn not yet reached is refused with the turns there are.
-func (s *Service) turnView(r adjudicator.Rules, hdr adjudicator.Record, v adjudicator.Viewer, n int) (adjudicator.View, int, error) {
+func (s *Service) turnView(r adjudicator.Rules, hdr adjudicator.Record, v adjudicator.Viewer, n int) (view adjudicator.View, seq int, ongoing bool, err error) {
 	rec, err := s.DB.Record(hdr.ID)
 	if err != nil {
-		return adjudicator.View{}, 0, err
+		return adjudicator.View{}, 0, false, err
 	}
 	state, err := r.Setup(rec.Scenario, rec.Options)
 	if err != nil {
-		return adjudicator.View{}, 0, err
+		return adjudicator.View{}, 0, false, err
 	}
 	first, ok := viewTurn(r.View(state, adjudicator.Public))
 	if !ok {
-		return adjudicator.View{}, 0, fmt.Errorf("the %s map has no turns to go back to", rec.Title)
+		return adjudicator.View{}, 0, false, fmt.Errorf("the %s map has no turns to go back to", rec.Title)
 	}
 	undone := map[int]bool{}
 	for _, e := range rec.Entries {
@@ -406,6 +412,7 @@ func (s *Service) turnView(r adjudicator.Rules, hdr adjudicator.Record, v adjudi
 		}
 	}
 	last, at, found := first, 0, n == first
+	past := false // the log went on past turn n
 	var best adjudicator.State
 	if found {
 		best = state
@@ -416,7 +423,7 @@ func (s *Service) turnView(r adjudicator.Rules, hdr adjudicator.Record, v adjudi
 		}
 		ns, _, err := r.Apply(state, e.Side, e.Action, adjudicator.NewStream(rec.Seed, e.DiceFrom))
 		if err != nil {
-			return adjudicator.View{}, 0, fmt.Errorf("replay of entry %d: %w", e.Seq, err)
+			return adjudicator.View{}, 0, false, fmt.Errorf("replay of entry %d: %w", e.Seq, err)
 		}
 		state = ns
 		t, ok := viewTurn(r.View(state, adjudicator.Public))
@@ -424,6 +431,7 @@ func (s *Service) turnView(r adjudicator.Rules, hdr adjudicator.Record, v adjudi
 			continue
 		}
 		if t > n {
+			past = true
 			break
 		}
 		last = t
@@ -432,9 +440,15 @@ func (s *Service) turnView(r adjudicator.Rules, hdr adjudicator.Record, v adjudi
 		}
 	}
 	if !found {
-		return adjudicator.View{}, 0, fmt.Errorf("turn %d is not in game %s: its turns so far are %d to %d", n, rec.ID, first, last)
+		return adjudicator.View{}, 0, false, fmt.Errorf("turn %d is not in game %s: its turns so far are %d to %d", n, rec.ID, first, last)
 	}
-	return r.View(best, v), at, nil
+	// issue 30, item 8: turn n still under way is shown "so far", not
+	// as its end
+	over := r.Prompt(state).Over
+	for _, e := range rec.Entries {
+		over = over || e.Kind == adjudicator.KindEnd || e.Kind == adjudicator.KindResign
+	}
+	return r.View(best, v), at, !past && !over, nil
 }
 
 // errMapsBusy is the answer to an onlooker's /map when the map queue is full.

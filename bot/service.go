@@ -221,7 +221,7 @@ func (s *Service) handle(c Command) (replies []Reply) {
 	case "game new":
 		out, err = s.newGame(c)
 	case "game status":
-		out, err = s.withGame(c, s.status)
+		out, err = s.withLastGame(c, s.status)
 	case "game list":
 		out, err = s.list(c)
 	case "game news":
@@ -465,14 +465,7 @@ func (s *Service) withGame(c Command, f func(Command, *slot) ([]Reply, error)) (
 // withLastGame is withGame for the channel's live game, else its last
 // ended one.
 func (s *Service) withLastGame(c Command, f func(Command, *slot) ([]Reply, error)) ([]Reply, error) {
-	id, err := s.DB.LastGameInChannel(c.Channel)
-	if errors.Is(err, storage.ErrNotFound) {
-		return nil, fmt.Errorf("no game was played in this channel; start one with /game new")
-	}
-	if err != nil {
-		return nil, err
-	}
-	sl, err := s.acquire(id)
+	sl, err := s.lastSlotFor(c.Channel)
 	if err != nil {
 		return nil, err
 	}
@@ -512,6 +505,19 @@ func (s *Service) slotFor(channel string) (*slot, error) {
 	id, err := s.DB.GameInChannel(channel)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil, fmt.Errorf("no game is running in this channel; start one with /game new")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.acquire(id)
+}
+
+// lastSlotFor is the channel's live game, else its last ended one, loaded
+// and pinned: the caller releases it.
+func (s *Service) lastSlotFor(channel string) (*slot, error) {
+	id, err := s.DB.LastGameInChannel(channel)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, fmt.Errorf("no game is running in this channel, nor was one played here; start one with /game new")
 	}
 	if err != nil {
 		return nil, err

@@ -327,7 +327,7 @@ func (r *Rules) schedule(month string) []string {
 // tracks as status lines (/game status).
 func (r *Rules) View(as adjudicator.State, v adjudicator.Viewer) adjudicator.View {
 	s := st(as)
-	b := r.board(s, v)
+	b := r.board(s, v.Final(s.Phase == PhaseOver))
 	return adjudicator.View{Title: "tonkin", Viewer: v.String(), Prompt: r.Prompt(s), Status: r.status(s, &b, v), Board: b}
 }
 
