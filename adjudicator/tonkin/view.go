@@ -70,6 +70,11 @@ type BoardView struct {
 	First        string `json:"first,omitempty"`
 	Awaiting     string `json:"awaiting,omitempty"`
 	Notice       string `json:"notice,omitempty"`
+	// Over, Winner and Reason say how a finished game ended (issue 30,
+	// item 7: the panel names the winner and why).
+	Over   bool   `json:"over,omitempty"`
+	Winner string `json:"winner,omitempty"`
+	Reason string `json:"reason,omitempty"`
 
 	VP         int `json:"vp"`
 	LimitFEF   int `json:"limit_fef"` // the year's outer limits (8.0)
@@ -328,6 +333,9 @@ func (r *Rules) schedule(month string) []string {
 func (r *Rules) View(as adjudicator.State, v adjudicator.Viewer) adjudicator.View {
 	s := st(as)
 	b := r.board(s, v.Final(s.Phase == PhaseOver))
+	if s.Phase == PhaseOver {
+		b.Over, b.Winner, b.Reason = true, s.Winner, s.Reason
+	}
 	return adjudicator.View{Title: "tonkin", Viewer: v.String(), Prompt: r.Prompt(s), Status: r.status(s, &b, v), Board: b}
 }
 
