@@ -215,7 +215,7 @@ func (c *Console) print(r Reply) {
 	if r.To != "" {
 		tag = "[@" + r.To + "]"
 	}
-	for _, l := range strings.Split(r.Text, "\n") {
+	for _, l := range strings.Split(PlainTimes(r.Text, c.Service.now()), "\n") {
 		if l != "" {
 			fmt.Fprintf(c.Out, "%s %s\n", tag, l)
 		}

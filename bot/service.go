@@ -589,19 +589,80 @@ func viewerFor(g *adjudicator.Game, c Command, mod bool) adjudicator.Viewer {
 
 func (s *Service) status(c Command, sl *slot) ([]Reply, error) {
 	g := sl.g
+	// issue 30, item 8: a view asked for and not given is refused, not
+	// silently replaced by the caller's own
+	switch strings.ToLower(c.Opt("view")) {
+	case "", "mine", "public":
+	case "referee":
+		if !s.isMod(c) {
+			return nil, fmt.Errorf("view:referee is for moderators; /game status shows your own view")
+		}
+	default:
+		return nil, fmt.Errorf("view is public, mine or referee, not %q", c.Opt("view"))
+	}
 	v := viewerFor(g, c, s.isMod(c))
+	if strings.EqualFold(c.Opt("view"), "public") {
+		v = adjudicator.Public
+	}
 	view := g.Rules.View(g.State, v)
 	lines := []string{fmt.Sprintf("Game %s (%s view); seats: %s.", g.Rec.ID, v, seatText(g))}
 	if l := s.needsModeratorLine(g.Rec.ID); l != "" {
 		lines = append(lines, l)
 	}
-	if over, res := g.Over(); over {
+	over, res := g.Over()
+	switch {
+	case over:
 		lines = append(lines, fmt.Sprintf("Game over: %s.", resultText(res)))
-	} else if !started(g) {
+	case !started(g):
 		lines = append(lines, s.waitingText(g))
+	default:
+		w, err := s.awaitedText(g)
+		if err != nil {
+			return nil, err
+		}
+		lines = append(lines, w)
+	}
+	if away := s.settingsOf(sl).Players[c.User].Away; !over && away.After(s.now()) {
+		lines = append(lines, fmt.Sprintf("You are away until %s (/game away until:back returns early).", Stamp(away)))
 	}
 	lines = append(lines, view.Status...)
 	return []Reply{{To: c.User, Text: strings.Join(lines, "\n")}}, nil
+}
+
+// awaitedText is issue 30's "whose turn, until when": who is awaited
+// since when, and the deadline (or that there is none).
+func (s *Service) awaitedText(g *adjudicator.Game) (string, error) {
+	p := g.Prompt()
+	var who []string
+	for _, side := range p.Awaiting {
+		who = append(who, fmt.Sprintf("@%s (%s)", g.Rec.Seats[side], side))
+	}
+	if len(who) == 0 {
+		return "Nobody is awaited.", nil
+	}
+	d, err := s.deadlineOf(g.Rec.ID)
+	if err != nil {
+		return "", err
+	}
+	text := "Awaiting " + strings.Join(who, " and ")
+	var since time.Time
+	if d != nil && !d.Since.IsZero() {
+		since = d.Since
+	} else if n := len(g.Rec.Entries); n > 0 {
+		since = g.Rec.Entries[n-1].Time
+	}
+	if !since.IsZero() {
+		text += " since " + Stamp(since)
+	}
+	switch {
+	case d != nil && !d.Due.IsZero() && !d.Expired:
+		text += fmt.Sprintf("; deadline %s (%s)", Stamp(d.Due), StampRelative(d.Due))
+	case d != nil && d.Expired:
+		text += "; the deadline has passed and the moderators were called"
+	default:
+		text += "; this game has no deadline"
+	}
+	return text + ".", nil
 }
 
 func resultText(r *adjudicator.Result) string {

@@ -396,6 +396,10 @@ func (r *Rules) status(s *State, b *BoardView, v adjudicator.Viewer) []string {
 	} else {
 		lines = append(lines, fmt.Sprintf("Hidden VM counters (VM-groups, Pathet Lao or dummies): %d; VM stacks in forest, closed to view: %d.", hidden, opaque))
 	}
+	// issue 30, item 5: a side's status shows its own standing orders
+	if side := v.Side; (side == FEF || side == VM) && !v.Referee {
+		lines = append(lines, "Your standing orders: "+s.standing(string(side)).String()+" (standing <key> <value> changes one; /help prefix:standing lists them).")
+	}
 	if s.Phase == PhaseOver {
 		lines = append(lines, "The game is over: "+s.Reason+".")
 	}
