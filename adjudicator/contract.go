@@ -135,6 +135,11 @@ type Prompt struct {
 	// impulse): transports post a map when it changes.
 	Stage    string `json:"stage,omitempty"`
 	Decision string `json:"decision"` // what is asked, for the awaited side(s)
+	// Brief is the hand-off post's one line (issue 30, item 4): when,
+	// and the decision in a few words, without the option list that
+	// Decision, /help and the buttons give. Empty: the post shortens
+	// Phase and Decision itself.
+	Brief string `json:"brief,omitempty"`
 	// Default is the order taken for the awaited side when a deadline
 	// passes (Game.Default), if the game allows one: a legal order (or
 	// several separated by ";"), the least harmful the rules allow. Empty

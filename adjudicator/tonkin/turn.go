@@ -132,7 +132,7 @@ func (r *Rules) Prompt(as adjudicator.State) adjudicator.Prompt {
 	}
 	dec, def := r.decision(s)
 	p := adjudicator.Prompt{Phase: r.turnText(s) + ", " + s.phaseName(), Decision: dec, Default: def,
-		Stage: fmt.Sprintf("t%d-%s", s.Turn, s.Phase)}
+		Stage: fmt.Sprintf("t%d-%s", s.Turn, s.Phase), Brief: r.brief(s)}
 	if s.Step == StepPoints && s.Mover != "" {
 		// issue 10: a map after each chunk of operation points (6.1):
 		// a chunk is its mover and the points it had when it began.

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// awaitingLengths are the lengths of the posts' "Awaiting" lines, the
+// hand-off line of each post.
+func awaitingLengths(out string) []int {
+	var n []int
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "[channel] Awaiting ") || strings.HasPrefix(l, "[channel] Still awaiting ") {
+			n = append(n, len(l))
+		}
+	}
+	slices.Sort(n)
+	return n
+}
+
+// Issue 30, item 4: a post says whose turn and the decision in one line;
+// the option list lives in /help and the buttons. The median "Awaiting"
+// line of the initial-assault and the Tonkin campaign scripts is under
+// 300 characters (it was 790 for Tonkin), and none is a wall of text.
+func TestPosts_AwaitingLineIsShort(t *testing.T) {
+	dir := t.TempDir()
+	for _, sc := range []struct{ seed, script string }{
+		{"55", "testdata/initial-assault.txt"},
+		{"1", "testdata/tonkin/campaign.txt"},
+	} {
+		out, errs, code := umpire(t, "play", "--seed", sc.seed, "--db", filepath.Join(dir, filepath.Base(sc.script)+".db"), "--maps=false", "--script", sc.script)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", sc.script, code, errs)
+		}
+		n := awaitingLengths(out)
+		if len(n) < 10 {
+			t.Fatalf("%s: only %d hand-off lines", sc.script, len(n))
+		}
+		med, most := n[len(n)/2], n[len(n)-1]
+		t.Logf("%s: %d hand-off lines, median %d characters, longest %d", sc.script, len(n), med, most)
+		if med >= 300 || most > 600 {
+			t.Errorf("%s: hand-off lines of median %d and longest %d characters (want under 300 and 600)", sc.script, med, most)
+		}
+	}
+}
