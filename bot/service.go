@@ -565,10 +565,16 @@ func actingSide(g *adjudicator.Game, c Command) (adjudicator.Side, error) {
 
 func seatText(g *adjudicator.Game) string {
 	var s []string
+	offered := offers(g)
 	for _, side := range g.Rules.Info().Sides {
-		if u := g.Rec.Seats[side]; u != "" {
+		switch u := g.Rec.Seats[side]; {
+		case u != "":
 			s = append(s, fmt.Sprintf("%s @%s", side, u))
-		} else {
+		case offered[side] != "":
+			// issue 30, item 8: a seat offered to a player is theirs to
+			// accept, not open to anyone
+			s = append(s, fmt.Sprintf("%s (offered to @%s)", side, offered[side]))
+		default:
 			s = append(s, fmt.Sprintf("%s (open)", side))
 		}
 	}
