@@ -173,6 +173,9 @@ type Choice struct {
 	Help     string   `json:"help,omitempty"`
 	Complete bool     `json:"complete,omitempty"`
 	Next     []Choice `json:"next,omitempty"`
+	// Arg names the argument Next's words stand for ("dummy"), for
+	// help texts where the prompt's decision does not name it.
+	Arg string `json:"arg,omitempty"`
 }
 
 // Orders flattens a choice tree to the full texts of its legal orders.

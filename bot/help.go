@@ -178,9 +178,21 @@ func summariseWord(path string, c adjudicator.Choice, names []string) helpGroup 
 			names = nil
 		}
 	}
+	// the tree's own names of the arguments, along its first branch
+	var own []string
+	for n := &c; n != nil; {
+		own = append(own, n.Arg)
+		if len(n.Next) == 0 {
+			break
+		}
+		n = &n.Next[0]
+	}
 	name := func(k int) string {
-		if k < len(names) {
+		switch {
+		case k < len(names):
 			return names[k]
+		case k < len(own) && own[k] != "":
+			return "<" + own[k] + ">"
 		}
 		return fmt.Sprintf("<%d>", k+1)
 	}

@@ -177,7 +177,7 @@ func (r *Rules) phaseInfo(s *State) (side string, name, decision, def string) {
 		return VM, "VM set-up (9)", "adjust the hidden set-up with `place <unit> <zone|PA>`, then `done`", "done"
 	case PhaseVMReorg:
 		// Issue 15 item 3: name only what is legal, from public facts.
-		return VM, "VM resupply and reconstitution (3.1)", asks(r.vmPublic(s), []ask{{"trade", "`trade <bn> [<bn>]`"}, {"reconstitute", "`reconstitute <bn>` (a reduced or destroyed battalion, if any)"}, {"extend", "`extend <bn>` (a battalion due back, if any)"}}, "`done`"), r.defaultReorg(s)
+		return VM, "VM resupply and reconstitution (3.1)", asks(r.vmPublic(s), []ask{{"trade", "`trade <bn> [<bn>]` (a battalion that lost steps, if any)"}, {"reconstitute", "`reconstitute <bn>` (a reduced or destroyed battalion, if any)"}, {"extend", "`extend <bn>` (a battalion due back, if any)"}}, "`done`"), r.defaultReorg(s)
 	case PhaseVMEntrench:
 		return VM, "VM entrenchment (3.1)", asks(r.vmPublic(s), []ask{{"dig", fmt.Sprintf("`dig <zone|PA> [levels]` with %d points left", s.Entrench)}}, "`done`"), "done"
 	case PhaseFrenchSupply:

@@ -159,7 +159,7 @@ func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator
 	}
 	out := r.legal(s, side)
 	if ds := r.dummyTokens(s); side == VM && len(ds) > 0 {
-		c := adjudicator.Choice{Word: "declare", Help: "declare a dummy and remove it (Basics: Counters)"}
+		c := adjudicator.Choice{Word: "declare", Help: "declare a dummy and remove it (Basics: Counters)", Arg: "dummy"}
 		for _, d := range ds {
 			c.Next = append(c.Next, adjudicator.Choice{Word: d, Complete: true})
 		}
