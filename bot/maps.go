@@ -80,11 +80,15 @@ func (s *Service) mapAfter(g *adjudicator.Game, before adjudicator.Prompt) []Rep
 		return nil
 	}
 	p := g.Prompt()
+	// issue 30, item 1: every hand-off carries its picture: a new
+	// stage, or the same stage awaiting another side (Hell's defensive
+	// fire and combat inside one impulse)
 	key := func(p adjudicator.Prompt) string {
+		k := p.Phase
 		if p.Stage != "" {
-			return p.Stage
+			k = p.Stage
 		}
-		return p.Phase
+		return fmt.Sprint(k, p.Awaiting)
 	}
 	if before.Phase != "" && key(p) == key(before) && !p.Over {
 		return nil

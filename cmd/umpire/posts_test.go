@@ -45,3 +45,30 @@ func TestPosts_AwaitingLineIsShort(t *testing.T) {
 		}
 	}
 }
+
+// Issue 30, item 1: every post that hands the turn to a player carries a
+// picture (France's defensive fire and the VM's combat, inside one
+// impulse, posted none before).
+func TestPosts_EveryHandOffHasItsPicture(t *testing.T) {
+	dir := t.TempDir()
+	out, errs, code := umpire(t, "play", "--seed", "55", "--db", filepath.Join(dir, "ia.db"), "--out", filepath.Join(dir, "img"), "--script", "testdata/initial-assault.txt")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	handoffs, pictured := 0, 0
+	for _, post := range strings.Split(out, "\n> ") {
+		if !strings.Contains(post, "[channel] Awaiting @") {
+			continue
+		}
+		handoffs++
+		if strings.Contains(post, "[channel] image: ") {
+			pictured++
+		} else {
+			t.Errorf("a hand-off post without its picture:\n%s", post)
+		}
+	}
+	if handoffs < 10 {
+		t.Fatalf("only %d hand-off posts", handoffs)
+	}
+	t.Logf("%d hand-off posts, %d with a picture", handoffs, pictured)
+}
