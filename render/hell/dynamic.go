@@ -324,7 +324,7 @@ type card struct {
 	pa     *paGeo
 	zone   *zoneGeo
 	base   *baseGeo // an assault base's tray, by its chevron (issue 30, item 2)
-	ctrl   string // PA control
+	ctrl   string   // PA control
 	pieces []piece
 	vert   bool // a PA card stacked downwards
 	cols   int  // a zone tray's columns
