@@ -44,6 +44,10 @@ func TestGolden(t *testing.T) {
 		cases["assault-"+vw.name] = operations(g.view(vw.v))
 	}
 	cases["setup-public"] = newGame(t, "full-battle").view(adjudicator.Public)
+	// issue 30, item 2: battalions in assault bases stand by their base
+	cases["bases-public"] = newGame(t, "full-battle").do(t, adjudicator.Referee,
+		"override unit 312/209/130 at E>B1 revealed", "override unit 312/209/154 at E>B1 revealed",
+		"override unit 312/141/11 at E>G2 revealed").view(adjudicator.Public)
 	r := newRenderer()
 	var names []string
 	for n := range cases {
