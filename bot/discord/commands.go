@@ -113,8 +113,8 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 	seatHow.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "offer", Value: "offer"}, {Name: "direct", Value: "direct"}}
 	newOpts = append(newOpts, seatHow)
 
-	statusView := str("view", "Whose view: yours (default) or, for moderators, the referee's", false)
-	statusView.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "mine", Value: "mine"}, {Name: "referee", Value: "referee"}}
+	statusView := str("view", "Whose view: yours (default), the public's or, for moderators, the referee's", false)
+	statusView.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "mine", Value: "mine"}, {Name: "public", Value: "public"}, {Name: "referee", Value: "referee"}}
 	joinSide := str("side", "The side to play", true)
 	joinSide.Choices = sideChoices(sides)
 	offerSide := str("side", "The seat offered to you, if you were offered two", false)
