@@ -55,3 +55,41 @@ func TestPlayout_EnderMustAgreeWithPrompt(t *testing.T) {
 		t.Fatalf("budget of two six-move games: %+v %v", m, err)
 	}
 }
+
+// countingToy counts its legal trees.
+type countingToy struct {
+	toy
+	n *int
+}
+
+func (c countingToy) Legal(s State, side Side) []Choice {
+	*c.n++
+	return c.toy.Legal(s, side)
+}
+
+// issue 31: a game builds a side's legal tree once per state (autocomplete
+// asks on every keystroke), and anew once the state changes.
+func TestGame_LegalTreeOncePerState(t *testing.T) {
+	n := 0
+	g, _, err := New(countingToy{n: &n}, Record{ID: "t", Seed: testSeed, Seats: map[Side]string{"a": "alice", "b": "bob"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 5; i++ {
+		g.Legal("a")
+	}
+	g.Legal("b")
+	if n != 2 {
+		t.Fatalf("%d trees built for two sides of one state", n)
+	}
+	st, err := g.Orders("alice", "a", []string{"add 1"}, "", time.Unix(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Commit(st)
+	g.Legal("a")
+	g.Legal("a")
+	if n != 3 {
+		t.Fatalf("%d trees: a new state must build its own once", n)
+	}
+}

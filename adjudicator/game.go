@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 	"time"
@@ -115,6 +116,33 @@ type Game struct {
 	Earlier func(n int) ([]Entry, error)
 	undone  map[int]bool
 	result  *Result
+	legal   legalCache
+}
+
+// legalCache keeps the legal trees of the game's current state, per side:
+// autocomplete asks for the tree on every keystroke of a step (DESIGN:
+// Performance budgets; issue 31), and a state never changes in place.
+type legalCache struct {
+	state State
+	trees map[Side][]Choice
+}
+
+// Legal is side's legal-order tree in the current state, built once per
+// state and side. Callers must not change the tree.
+func (g *Game) Legal(side Side) []Choice {
+	s := g.State
+	if s == nil || !reflect.TypeOf(s).Comparable() {
+		return g.Rules.Legal(s, side)
+	}
+	if g.legal.state != s {
+		g.legal = legalCache{state: s, trees: map[Side][]Choice{}}
+	}
+	if t, ok := g.legal.trees[side]; ok {
+		return t
+	}
+	t := g.Rules.Legal(s, side)
+	g.legal.trees[side] = t
+	return t
 }
 
 // Len is the number of entries in the game's log, loaded or not.

@@ -425,14 +425,14 @@ func (s *Service) help(c Command) ([]Reply, error) {
 		case err != nil:
 			lines = append(lines, "You hold no seat in this game; you can follow it with /game status and /map.")
 		case !p.Awaits(side):
-			tree := g.Rules.Legal(g.State, side)
+			tree := g.Legal(side)
 			lines = append(lines, fmt.Sprintf("You (%s) are not awaited now: %s.", side, p.Phase))
 			if len(tree) > 0 {
 				lines = append(lines, "Orders you may give meanwhile:")
 				lines = append(lines, HelpSummary(tree, "", prefix, room())...)
 			}
 		default:
-			tree := g.Rules.Legal(g.State, side)
+			tree := g.Legal(side)
 			lines = append(lines, fmt.Sprintf("Your legal orders as %s — %s:", side, p.Phase))
 			lines = append(lines, HelpSummary(tree, p.Decision, prefix, room())...)
 		}
