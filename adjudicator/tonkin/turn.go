@@ -262,7 +262,7 @@ func (r *Rules) Apply(as adjudicator.State, side adjudicator.Side, text string, 
 		}
 	}()
 	s := st(as).clone()
-	words := strings.Fields(text)
+	words := r.placeWords(s, strings.Fields(text))
 	if len(words) == 0 {
 		return nil, nil, adjudicator.Refuse(text, "empty order; the orders now are: %s", r.legalText(s, string(side)))
 	}
