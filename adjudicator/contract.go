@@ -229,6 +229,14 @@ type Rules interface {
 	View(s State, v Viewer) View
 }
 
+// Describer is implemented by Rules that answer "what is at this place"
+// (issue 30, item 3: /map hex:): the answer is built from v, the asker's
+// own view, and the title's static map alone, so it tells nothing that
+// view hides. place is as a player writes it (a hex, a town's name).
+type Describer interface {
+	Describe(v View, place string) (string, error)
+}
+
 // Ender is implemented by Rules that can say whether a state is over
 // without building its prompt (a prompt's decision text may walk the
 // legal tree). Ended must agree with Prompt's Over and Result. The engine

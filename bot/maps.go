@@ -292,13 +292,16 @@ func (s *Service) drawView(m mapReq) (Reply, error) {
 // end of an earlier turn, as the caller may see it now). A public map is
 // refused with "maps are busy" when the map queue is full.
 func (s *Service) mapCmd(c Command) ([]Reply, error) {
+	for k := range c.Options {
+		if k != "view" && k != "region" && k != "turn" && k != "hex" {
+			return nil, fmt.Errorf("unknown option %s; /map takes view:public|mine|referee, region:<close-up>, turn:<n> and hex:<place>", k)
+		}
+	}
+	if c.Opt("hex") != "" {
+		return s.describe(c)
+	}
 	if !s.drawsMaps() {
 		return nil, fmt.Errorf("this umpire draws no maps")
-	}
-	for k := range c.Options {
-		if k != "view" && k != "region" && k != "turn" {
-			return nil, fmt.Errorf("unknown option %s; /map takes view:public|mine|referee, region:<close-up> and turn:<n>", k)
-		}
 	}
 	if f, ok := s.Queue.(interface{ Full() bool }); ok && f.Full() && refusableView(c.Opt("view")) {
 		// Before loading the game or preparing its view: a storm of
@@ -463,4 +466,51 @@ var errMapsBusy = errors.New("maps are busy, try again in a moment")
 func refusableView(v string) bool {
 	v = strings.ToLower(v)
 	return v == "" || v == "public"
+}
+
+// describe: /map hex:<place> answers, privately, what is at a place as
+// the caller may see it now (issue 30, item 3): the title's Describer,
+// from the caller's own view (view:public for the public's, view:referee
+// for a moderator's).
+func (s *Service) describe(c Command) ([]Reply, error) {
+	for k := range c.Options {
+		if k != "view" && k != "hex" {
+			return nil, fmt.Errorf("/map hex: takes view: too, not %s", k)
+		}
+	}
+	sl, err := s.lastSlotFor(c.Channel)
+	if err != nil {
+		return nil, err
+	}
+	defer s.release(sl)
+	var text string
+	locked(sl, func(g *adjudicator.Game) {
+		d, ok := g.Rules.(adjudicator.Describer)
+		if !ok {
+			err = fmt.Errorf("the %s map has no places to describe; /map draws it", g.Rules.Info().Name)
+			return
+		}
+		v := viewerFor(g, c, s.isMod(c))
+		switch strings.ToLower(c.Opt("view")) {
+		case "", "mine":
+		case "public":
+			v = adjudicator.Public
+		case "referee":
+			if !s.isMod(c) {
+				err = fmt.Errorf("view:referee is for moderators")
+				return
+			}
+		default:
+			err = fmt.Errorf("view is public, mine or referee, not %q", c.Opt("view"))
+			return
+		}
+		text, err = d.Describe(g.Rules.View(g.State, v), c.Opt("hex"))
+		if err == nil {
+			text = fmt.Sprintf("Game %s (%s view): %s", g.Rec.ID, v, text)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return []Reply{{To: c.User, Text: text}}, nil
 }

@@ -60,3 +60,45 @@ func TestPlaces_TownNamesAreNoUnits(t *testing.T) {
 		}
 	}
 }
+
+// Issue 30, item 3: /map hex: tells what is in a hex as the asker's view
+// shows it: a closed forest stack is its count alone to the FEF and the
+// public (Basics: Stacking), its units to the VM; a town's hex names it.
+func TestPlaces_DescribeAsTheViewShows(t *testing.T) {
+	r := rules(t)
+	s := setup(t, r, "1953")
+	ref := r.View(s, adjudicator.Viewer{Referee: true}).Board.(BoardView)
+	closed := 0
+	for _, st := range r.View(s, adjudicator.ViewerOf(FEF)).Board.(BoardView).Stacks {
+		if !st.Opaque {
+			continue
+		}
+		closed++
+		for _, v := range []adjudicator.Viewer{adjudicator.Public, adjudicator.ViewerOf(FEF)} {
+			text, err := r.Describe(r.View(s, v), st.Hex)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(text, "closed to view") {
+				t.Errorf("%s sees %s as: %s", v, st.Hex, text)
+			}
+			for _, rs := range ref.Stacks {
+				for _, c := range rs.Counters {
+					if rs.Hex == st.Hex && c.Label != "" && strings.Contains(text, " "+c.Label+" ") {
+						t.Errorf("%s learns %s at %s: %s", v, c.Label, st.Hex, text)
+					}
+				}
+			}
+		}
+		vm, _ := r.Describe(r.View(s, adjudicator.ViewerOf(VM)), st.Hex)
+		if strings.Contains(vm, "closed to view") {
+			t.Errorf("the VM cannot see into its own stack at %s: %s", st.Hex, vm)
+		}
+	}
+	if closed == 0 {
+		t.Fatal("no closed forest stack in the 1953 set-up")
+	}
+	if text, _ := r.Describe(r.View(s, adjudicator.Public), "Dien_Bien_Phu"); !strings.HasPrefix(text, "1203 Dien Bien Phu (town)") {
+		t.Errorf("Dien Bien Phu: %s", text)
+	}
+}

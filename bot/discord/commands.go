@@ -165,7 +165,8 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 		Name: "map", Description: "Draw the game's map (privately, if you hold no seat)",
 		Contexts: guildOnly, IntegrationTypes: guildInstall,
 		Options: []*discordgo.ApplicationCommandOption{mapView, mapRegion,
-			{Type: discordgo.ApplicationCommandOptionInteger, Name: "turn", Description: "The end of an earlier turn, as you may see it now", MinValue: &oneTurn}},
+			{Type: discordgo.ApplicationCommandOptionInteger, Name: "turn", Description: "The end of an earlier turn, as you may see it now", MinValue: &oneTurn},
+			str("hex", "What is at a place (a hex, or a town as Cao_Bang), as you may see it: answered privately", false)},
 	}
 
 	undo := &discordgo.ApplicationCommand{

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -71,4 +72,30 @@ func TestPosts_EveryHandOffHasItsPicture(t *testing.T) {
 		t.Fatalf("only %d hand-off posts", handoffs)
 	}
 	t.Logf("%d hand-off posts, %d with a picture", handoffs, pictured)
+}
+
+// Issue 30, item 3: /map hex: answers privately what is at a place, a hex
+// or a town, as the caller may see it; an unknown place is refused with
+// how places are written.
+func TestPosts_WhatIsInAHex(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "s.txt")
+	lines := "@alice /game new title:tonkin scenario:1953 fef:@alice vm:@bob\n@bob /game accept\n@carol /map hex:Dien_Bien_Phu\n@alice /map hex:0919\n@alice /map hex:nowhere\n"
+	if err := os.WriteFile(script, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := umpire(t, "play", "--seed", "1", "--db", filepath.Join(dir, "w.db"), "--maps=false", "--script", script)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"[@carol] Game g1 (public view): 1203 Dien Bien Phu (town): clear, vietnam.",
+		"Units: FEF 1 BPCP (4-5-8, 2 of 2 steps)",
+		"[@alice] Game g1 (fef view): 0919 Hanoi (city)",
+		`[@alice] Refused: "nowhere" is not a hex of the map nor a town`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lacks %q:\n%s", want, out)
+		}
+	}
 }
