@@ -367,8 +367,12 @@ func TestRegions(t *testing.T) {
 		for i, n := range a.MustShow {
 			g := bd.byName[n]
 			at := image.Point{int(g.x), int(g.y)}
-			if i == 0 && !at.In(rects[a.ID]) {
+			// a theatre holds its heart, and is no town's close-up
+			if i < theatreHeart && !at.In(rects[a.ID]) {
 				t.Errorf("region %s does not hold %s", a.ID, n)
+			}
+			if rects[a.ID] == rects[render.RegionName(n)] {
+				t.Errorf("region %s is %s's close-up", a.ID, render.RegionName(n))
 			}
 			if !at.In(rects[render.RegionName(n)]) {
 				t.Errorf("region %s does not hold %s", render.RegionName(n), n)
@@ -390,8 +394,10 @@ func TestRegions(t *testing.T) {
 			t.Errorf("%s: crop %v, region %v", name, crop.Bounds(), rect)
 			continue
 		}
-		if px := counterText * render.PreviewWidth / float64(rect.Dx()); name != "panel" && px < render.MinTextPx {
-			t.Errorf("%s: %d px wide, counter text %.1f px: %.1f px in a 400 px preview", name, rect.Dx(), counterText, px)
+		// issue 30, item 3: at least 360 px wide, the hex numbers
+		// readable in a 400 px preview
+		if px := hexIDText * render.PreviewWidth / float64(rect.Dx()); name != "panel" && (px < render.MinTextPx || rect.Dx() < 360) {
+			t.Errorf("%s: %d px wide, hex numbers %.1f px: %.1f px in a 400 px preview", name, rect.Dx(), hexIDText, px)
 		}
 		for y := 0; y < rect.Dy(); y += 7 {
 			for x := 0; x < rect.Dx(); x += 7 {
