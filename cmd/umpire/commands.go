@@ -85,12 +85,12 @@ func parse(fs *flag.FlagSet, args []string) error {
 
 func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("play", stderr)
-	dbPath := fs.String("db", "umpire.db", "bbolt database `file` (created 0600)")
-	seed := fs.Int64("seed", 0, "derive new games' dice seeds from `N` (tests and demos only; 0: secret random seeds)")
+	dbPath := fs.String("db", "umpire.db", "bbolt database `file` (created 0600); a --script without --db plays into a database of its own, deleted at the end")
+	seed := fs.Int64("seed", 0, "derive new games' dice seeds from `N` (tests and demos only; 0: secret random seeds, or a script's \"# seed: N\" line)")
 	out := fs.String("out", "umpire-out", "`dir`ectory for map images")
 	script := fs.String("script", "", "read commands from `file` instead of stdin (not interactive)")
 	mods := fs.String("mods", "mod", "comma-separated `users` who are moderators")
-	data := fs.String("data", "", "`dir`ectory with transcribed chart files replacing the embedded data")
+	data := fs.String("data", "", "`dir`ectory with a subdirectory per title (DIR/tonkin/charts.toml ...) of transcribed files replacing the embedded ones")
 	drawMaps := fs.Bool("maps", true, "draw and post map images (false: text only, for fast replays of long scripts)")
 	clock := fs.String("clock", "", "a fake clock starting at `time` (RFC 3339, e.g. 2026-01-01T00:00Z) that moves only with the console's /clock advance:25h (tests and demos of deadlines)")
 	if err := parse(fs, args); err != nil {
