@@ -59,7 +59,7 @@ func readmeDemos(t *testing.T) [][]string {
 // Issue 29 item 1 and its "done when": a game played in the console,
 // left with /quit, is exactly as it was (its export byte for byte) after
 // every demo command of the README has run in the same folder, each to
-// its game's end.
+// its game's end (with -short, without drawing the maps).
 func TestFirstHour_DemosNeverTouchYourGame(t *testing.T) {
 	demos := readmeDemos(t)
 	t.Chdir(t.TempDir())
@@ -79,6 +79,9 @@ func TestFirstHour_DemosNeverTouchYourGame(t *testing.T) {
 		t.Fatalf("the README gives %d demo commands; it should give one for each demo script", len(demos))
 	}
 	for _, args := range demos {
+		if testing.Short() {
+			args = append(args, "--maps=false") // drawing ~200 maps is most of the time under -race
+		}
 		out, errs, code := umpire(t, args...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, errs)
