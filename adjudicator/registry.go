@@ -107,6 +107,7 @@ func LoadTitles(data fs.FS, dir string) (map[string]Rules, error) {
 				if sub, err = fs.Sub(data, id); err != nil {
 					return nil, fmt.Errorf("title %s: %w", id, err)
 				}
+				sub = titleFS{FS: sub, id: id}
 				subDir = filepath.Join(dir, id)
 			}
 		}
@@ -120,6 +121,25 @@ func LoadTitles(data fs.FS, dir string) (map[string]Rules, error) {
 		out[id] = r
 	}
 	return out, nil
+}
+
+// titleFS is a title's own subdirectory of the operator's data
+// directory. It answers to names under "<id>/" as well, so a loader that
+// still looks for its subdirectory itself (the contract before issue 29)
+// reads the same files; a test in cmd/umpire holds every title to the
+// contract (its faults name DIR/<id>/<file>, not DIR/<id>/<id>/<file>).
+type titleFS struct {
+	fs.FS
+	id string
+}
+
+func (t titleFS) Open(name string) (fs.File, error) {
+	if name == t.id {
+		name = "."
+	} else if rest, ok := strings.CutPrefix(name, t.id+"/"); ok {
+		name = rest
+	}
+	return t.FS.Open(name)
 }
 
 // checkDataDir refuses an operator's data directory with anything but

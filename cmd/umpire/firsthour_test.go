@@ -167,8 +167,8 @@ func TestFirstHour_DataDirectoryPerTitle(t *testing.T) {
 	for _, id := range adjudicator.TitleIDs() {
 		dir := t.TempDir()
 		os.Mkdir(filepath.Join(dir, id), 0o755)
-		if _, err := titles(dir); err == nil || !strings.Contains(err.Error(), "title "+id+": ") || !strings.Contains(err.Error(), filepath.Join(dir, id)) {
-			t.Errorf("an empty %s/: %v", id, err)
+		if _, err := titles(dir); err == nil || !strings.Contains(err.Error(), "title "+id+": "+filepath.Join(dir, id)+": ") {
+			t.Errorf("an empty %s/ must be refused naming %s (a title's Load reads the subdirectory it is given, adjudicator.Title): %v", id, filepath.Join(dir, id), err)
 		}
 	}
 	dir := t.TempDir()
