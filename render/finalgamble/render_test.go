@@ -1,0 +1,219 @@
+package fgmap
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/finalgamble"
+	"github.com/umpirebot/umpire/render"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden PNGs under testdata/")
+
+var (
+	testData  = mustData()
+	testRules = &finalgamble.Rules{D: testData}
+)
+
+func mustData() *finalgamble.Data {
+	d, err := finalgamble.Default()
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+func newRenderer() *render.Renderer {
+	r := render.New()
+	r.Register(finalgamble.ID, NewBoard(testData))
+	return r
+}
+
+func view(t testing.TB, scenario string) adjudicator.View {
+	t.Helper()
+	s, err := testRules.Setup(scenario, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return testRules.View(s, adjudicator.Public)
+}
+
+// TestGolden renders each scenario's start whole and close-ups of the
+// strongpoint groups, and compares them with the golden files byte for
+// byte (go test ./render/finalgamble -update rewrites them).
+func TestGolden(t *testing.T) {
+	type golden struct {
+		scenario, region string
+	}
+	cases := map[string]golden{
+		"A": {"A", ""}, "B": {"B", ""}, "C": {"C", ""}, "D": {"D", ""},
+		"A-beatrice": {"A", "beatrice"}, "A-gabrielle": {"A", "gabrielle"}, "B-huguette": {"B", "huguette"},
+		"C-eliane": {"C", "eliane"}, "C-dominique": {"C", "dominique"}, "D-claudine": {"D", "claudine"},
+		"D-centre": {"D", "centre"}, "A-anne-marie": {"A", "anne-marie"}, "D-isabelle": {"D", "isabelle"},
+		"C-boxes": {"C", "boxes"}, "D-tracks": {"D", "tracks"},
+	}
+	r := newRenderer()
+	names := make([]string, 0, len(cases))
+	for n := range cases {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			got, err := r.PNGRegion(view(t, cases[name].scenario), cases[name].region)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join("testdata", name+".png")
+			if *update {
+				if err := os.MkdirAll("testdata", 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./render/finalgamble -update to create it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				os.WriteFile(strings.TrimSuffix(path, ".png")+".got.png", got, 0o644)
+				t.Errorf("%s differs from the golden file (new render in %s.got.png; -update accepts it)", name, name)
+			}
+		})
+	}
+}
+
+// Issue 26, item 7: every close-up is no wider than the counters' smallest
+// text reads in a 400 px preview (10 px), and every strongpoint group has
+// one.
+func TestCloseUpsReadOnAPhone(t *testing.T) {
+	b := newBoard(testData)
+	for _, want := range []string{"gabrielle", "beatrice", "anne-marie", "huguette", "claudine", "dominique", "eliane", "centre", "isabelle"} {
+		rect, ok := b.Regions()[want]
+		if !ok {
+			t.Errorf("no close-up %q", want)
+			continue
+		}
+		if want == "isabelle" {
+			continue
+		}
+		if w := rect.Dx(); float64(w) > counterText*render.PreviewWidth/render.MinTextPx {
+			t.Errorf("%s: %d px wide: text of %.0f px would read below %d px in a %d px preview", want, w, counterText, render.MinTextPx, render.PreviewWidth)
+		}
+	}
+	// the counters' text is never smaller than counterText
+	img := image.NewRGBA(image.Rect(0, 0, b.w, b.h))
+	c := render.NewCanvas(img)
+	b.Static(c)
+	c.LeastFont()
+	if err := b.Dynamic(c, view(t, "D")); err != nil {
+		t.Fatal(err)
+	}
+	if least := c.LeastFont(); least < counterText {
+		t.Errorf("text of %.1f px drawn; the smallest allowed is %.0f", least, counterText)
+	}
+}
+
+// 1.6: a stack of 3 French units shows its three counters, each apart.
+func TestThreeFrenchUnitsShowApart(t *testing.T) {
+	v := view(t, "A")
+	bv := v.Board.(*finalgamble.BoardView)
+	count := map[string]int{}
+	for _, u := range bv.Units {
+		if u.Map == "dbp" {
+			count[u.Hex]++
+		}
+	}
+	full := ""
+	for h, n := range count {
+		if n == 3 && (full == "" || h < full) {
+			full = h
+		}
+	}
+	if full == "" {
+		t.Fatal("no hex with 3 French units in scenario A")
+	}
+	b := newBoard(testData)
+	img := image.NewRGBA(image.Rect(0, 0, b.w, b.h))
+	c := render.NewCanvas(img)
+	if err := b.Dynamic(c, v); err != nil {
+		t.Fatal(err)
+	}
+	x, y := b.dbp.center(full)
+	// three counter bodies, one under the other, each with its own edge
+	edges := 0
+	for yy := int(y) - 14; yy < int(y)+30; yy++ {
+		if img.RGBAAt(int(x)-int(cW/2), yy) == inkFREdge {
+			edges++
+		}
+	}
+	if edges < 3*int(cH)-3 {
+		t.Errorf("hex %s: %d pixels of counter edge, want three counters of %.0f", full, edges, cH)
+	}
+}
+
+func decode(t testing.TB, b []byte) image.Image {
+	im, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return im
+}
+
+// BenchmarkPNGCold: a new view of scenario D (a cache miss).
+func BenchmarkPNGCold(b *testing.B) {
+	r := newRenderer()
+	v := view(b, "D")
+	r.PNG(v)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		w := v
+		w.Status = []string{fmt.Sprint(i)}
+		if _, err := r.PNG(w); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPNGWarm: the same view again (a cache hit).
+func BenchmarkPNGWarm(b *testing.B) {
+	r := newRenderer()
+	v := view(b, "D")
+	r.PNG(v)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := r.PNG(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRegionCold: a new view's close-up of Eliane.
+func BenchmarkRegionCold(b *testing.B) {
+	r := newRenderer()
+	v := view(b, "D")
+	r.PNGRegion(v, "eliane")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		w := v
+		w.Status = []string{fmt.Sprint(i)}
+		if _, err := r.PNGRegion(w, "eliane"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
