@@ -281,7 +281,7 @@ func (b *board) boxesStatic(c *render.Canvas) {
 	r := b.boxR
 	c.Rect(r.X0, r.Y0, r.X1, r.Y1, inkPanel2)
 	c.Font(13, true)
-	c.Text("BOXES  (arrows: blue France, red VM, grey both)", r.X0+10, r.Y0+18, 0, 0, inkTextLt)
+	c.Text("BOXES (arrows: blue France, red VM, grey both)", r.X0+10, r.Y0+18, 0, 0, inkTextLt)
 	for _, a := range b.d.Boxes.Arrows {
 		from, ok1 := b.boxes[a.From]
 		to, ok2 := b.boxes[a.To]
@@ -303,9 +303,13 @@ func (b *board) boxesStatic(c *render.Canvas) {
 		if math.Hypot(bx-ax, by-ay) < 6 {
 			continue
 		}
-		c.Arrow(ax, ay, bx, by, 4, col, inkBG)
 		if a.BothWays {
-			c.Arrow(bx, by, ax+(bx-ax)*0.5, ay+(by-ay)*0.5, 4, col, inkBG)
+			// one arrow with two heads: two halves from the middle
+			mx, my := (ax+bx)/2, (ay+by)/2
+			c.Arrow(mx, my, bx, by, 4, col, inkBG)
+			c.Arrow(mx, my, ax, ay, 4, col, inkBG)
+		} else {
+			c.Arrow(ax, ay, bx, by, 4, col, inkBG)
 		}
 		if !ok2 {
 			c.Font(9, true)
@@ -324,8 +328,9 @@ func (b *board) boxesStatic(c *render.Canvas) {
 	sort.Strings(names)
 	for _, id := range names {
 		bx := b.boxes[id]
-		c.FitFont(id, bx.W()-8, 11, 9, true)
-		c.Text(id, bx.X0+4, bx.Y0+12, 0, 0, inkTextLt)
+		name := strings.Replace(id, "Artillery Zone Markers", "Art. Zone Markers", 1)
+		c.FitFont(name, bx.W()-8, 11, 9, true)
+		c.Text(name, bx.X0+4, bx.Y0+12, 0, 0, inkTextLt)
 	}
 }
 
