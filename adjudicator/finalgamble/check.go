@@ -43,6 +43,7 @@ func check(d *Data, l *dataload.Loader) {
 	c.boxesFile()
 	c.unitsFile()
 	c.tracksFile()
+	c.charts()
 	if c.l.Err() == nil {
 		c.scenarios()
 	}

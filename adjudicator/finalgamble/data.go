@@ -18,7 +18,7 @@ import (
 var embedded embed.FS
 
 // Files are the data files, in the order their faults are reported.
-var Files = []string{"map.toml", "boxes.toml", "units.toml", "tracks.toml", "scenarios.toml"}
+var Files = []string{"map.toml", "boxes.toml", "units.toml", "tracks.toml", "charts.toml", "scenarios.toml"}
 
 // Prov is a table's provenance: "rulebook" or "reconstructed", and from what.
 type Prov struct {
@@ -346,6 +346,7 @@ type Data struct {
 	Boxes     BoxesFile
 	Units     UnitsFile
 	Tracks    TracksFile
+	Charts    ChartsFile
 	Scenarios ScenariosFile
 	Setups    map[string]*Setup // by scenario id, built by Check
 }
@@ -366,7 +367,7 @@ func Load(over fs.FS, dir string) (*Data, error) {
 	return loadWith(l)
 }
 
-// LoadFS reads all five files from fsys (tests and the fuzz target).
+// LoadFS reads all the files from fsys (tests and the fuzz target).
 func LoadFS(fsys fs.FS) (*Data, error) { return loadWith(dataload.New(fsys, Files...)) }
 
 func loadWith(l *dataload.Loader) (*Data, error) {
@@ -376,6 +377,7 @@ func loadWith(l *dataload.Loader) (*Data, error) {
 	ok = l.Decode("boxes.toml", &d.Boxes) && ok
 	ok = l.Decode("units.toml", &d.Units) && ok
 	ok = l.Decode("tracks.toml", &d.Tracks) && ok
+	ok = l.Decode("charts.toml", &d.Charts) && ok
 	ok = l.Decode("scenarios.toml", &d.Scenarios) && ok
 	if !ok {
 		return nil, l.Err()

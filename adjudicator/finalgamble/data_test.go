@@ -77,6 +77,8 @@ color = "green"`, `color = "green"`, "color", "blue (France only), red (VM only)
 		{"9.0-C a Setup Section of the wrong size", "scenarios.toml", `"RICM" = ["D2"]`, `"RICM" = ["D2", "D2"]`, `"RICM" = ["D2", "D2"]`, "RICM", "2 entries for 1 counters"},
 		{"1.4-B a Dig Zone not next to the Trench Zones", "scenarios.toml", `dig = { 308 = 5 }`, `dig = { 308 = 6 }`, `dig = { 308 = 6 }`, "dig", "the Dig Zone is the zone after"},
 		{"1.7-A a VM reduced strength not above Disorg's", "units.toml", `strength = [8, 6]`, `strength = [8, 5]`, `strength = [8, 5]`, "strength", "above Disorg's 5"},
+		{"3.5-C a result the table has not", "charts.toml", `["surprise", "normal", "normal", "loss", "loss_hesitate", "loss_abort"],`, `["surprise", "normal", "normal", "loss", "rout", "loss_abort"],`, `"rout"`, "columns[0][4]", `"rout": the results are`},
+		{"5.4 a third white slot", "charts.toml", `[{ white = true }, { white = true }, {}, {}`, `[{ white = true }, { white = true }, { white = true }, {}`, `slots = [`, "slots", "5.4 has two white"},
 		{"a provenance missing", "units.toml", `provenance = "reconstructed"`, `provenance = "guessed"`, `provenance = "guessed"`, "provenance", `want "rulebook" or "reconstructed"`},
 	}
 	for _, tc := range cases {
@@ -289,6 +291,44 @@ func TestWoundedSquare_9_0D(t *testing.T) {
 		if (id == "A") != (n == 0) || ws.Units != n || ws.ToWounded+ws.ToGone != n {
 			t.Errorf("scenario %s: %d units on the Wounded Square, card %+v", id, n, ws)
 		}
+	}
+}
+
+// 5.4, 8.6: the weather is worse from Rain and worse again in Monsoon
+// (aborts no fewer at any roll), and the Airdrop Chart has the slots 5.4
+// names.
+func TestWeatherAndAirdrop_5_4(t *testing.T) {
+	ch := mustDefault(t).Charts
+	rank := func(r string) int {
+		switch r {
+		case "all":
+			return 0
+		case "foul":
+			return 100
+		}
+		n := 0
+		fmt.Sscan(r, &n)
+		return n
+	}
+	for i := 0; i < 11; i++ {
+		d, r, m := rank(ch.Weather.Dry[i]), rank(ch.Weather.Rain[i]), rank(ch.Weather.Monsoon[i])
+		if r < d || m < r {
+			t.Errorf("roll %d: dry %s, rain %s, monsoon %s", i+2, ch.Weather.Dry[i], ch.Weather.Rain[i], ch.Weather.Monsoon[i])
+		}
+		if i > 0 && rank(ch.Weather.Dry[i]) < rank(ch.Weather.Dry[i-1]) {
+			t.Errorf("dry: a higher roll is better at %d", i+2)
+		}
+	}
+	green := 0
+	for _, row := range ch.Airdrop.Slots {
+		for _, s := range row {
+			if s.Green {
+				green++
+			}
+		}
+	}
+	if green < 3 {
+		t.Errorf("%d green slots: 5.4's example closes 3 of them", green)
 	}
 }
 
