@@ -269,6 +269,17 @@ func (c *checker) placeVM(id string, sc *ScenarioData, s *Setup, french map[stri
 		zoc[hid] = true
 	}
 	used := map[string]bool{}
+	// the middle of the Supply Area: the camp the VM faces
+	var sr, sc2, sn int
+	for _, h := range m.Hexes() {
+		if h.Supply {
+			sr, sc2, sn = sr+h.Row, sc2+h.Col, sn+1
+		}
+	}
+	cr, cc := 0, 0
+	if sn > 0 {
+		cr, cc = sr/sn, sc2/sn
+	}
 	type group struct {
 		owner string
 		bns   []string
@@ -295,13 +306,42 @@ func (c *checker) placeVM(id string, sc *ScenarioData, s *Setup, french map[stri
 				free = append(free, h)
 			}
 		}
-		// the default of RULINGS F1: the deepest zone first, then the hex ids
+		// the default of RULINGS F1: the deepest zone first, then nearest
+		// the Supply Area, then the hex ids
 		sort.SliceStable(free, func(i, j int) bool {
 			if free[i].Zone != free[j].Zone {
 				return free[i].Zone > free[j].Zone
 			}
+			di, dj := hexgrid.Distance(free[i].Row, free[i].Col, cr, cc), hexgrid.Distance(free[j].Row, free[j].Col, cr, cc)
+			if di != dj {
+				return di < dj
+			}
 			return free[i].ID < free[j].ID
 		})
+		// and a hex apart from the division's units already placed, while
+		// there is one
+		pick := func() *Hex {
+			var first *Hex
+			for _, h := range free {
+				if used[h.ID] {
+					continue
+				}
+				if first == nil {
+					first = h
+				}
+				apart := true
+				for _, n := range hexNeighbors(h.Row, h.Col) {
+					if used[n] {
+						apart = false
+						break
+					}
+				}
+				if apart {
+					return h
+				}
+			}
+			return first
+		}
 		for _, bn := range g.bns {
 			u := Unit{ID: g.owner + "-" + bn, Side: "VM", Formation: g.owner}
 			if g.owner == "148" || g.owner == "PL" {
@@ -310,13 +350,7 @@ func (c *checker) placeVM(id string, sc *ScenarioData, s *Setup, french map[stri
 			if box, ok := sc.VMBoxes[bn]; ok {
 				u.Box = box
 			} else {
-				var at *Hex
-				for _, h := range free {
-					if !used[h.ID] {
-						at = h
-						break
-					}
-				}
+				at := pick()
 				if at == nil {
 					c.errf(f, []any{"scenario", id, "trench"}, "scenario "+id, "trench", "no free hex for VM battalion %s in the Trench Zones of sector %s (9.0-F)", bn, g.owner)
 					continue
