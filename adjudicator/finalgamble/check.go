@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/umpirebot/umpire/adjudicator/dataload"
@@ -510,5 +509,3 @@ func (c *checker) scenarios() {
 		c.d.Setups[id] = s
 	}
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

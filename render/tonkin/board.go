@@ -51,10 +51,7 @@ const (
 	cH     = 32.0 // counter height
 )
 
-var (
-	hexS  = hexmap.Layout{W: hexW}.S() // side = centre to corner
-	rowDY = 1.5 * hexS
-)
+var hexS = hexmap.Layout{W: hexW}.S() // side = centre to corner
 
 type hexGeo struct {
 	id       string
