@@ -31,11 +31,11 @@ var (
 
 // Geometry: 150 m hexes, hexW pixels across the flats.
 const (
-	hexW   = 46.0
+	hexW   = 50.0
 	margin = 12.0
 	sideW  = 540.0 // the right column: Isabelle, the boxes, the tracks
-	cW     = 38.0  // a counter
-	cH     = 12.0
+	cW     = 36.0  // a counter
+	cH     = 11.0
 )
 
 type geo struct {
@@ -113,7 +113,11 @@ func newBoard(d *finalgamble.Data) *board {
 		}
 		b.regions[gr.name] = render.CropAround(mid(xs), mid(ys), cropW, cropH, bounds)
 	}
-	b.regions["isabelle"] = image.Rect(int(x0), 0, b.w, int(b.boxR.Y0))
+	// Isabelle's close-up: around I-HQ, as wide as reads on a phone
+	if hq := d.Map.Isabelle.Strongpoint("I-HQ"); hq != nil {
+		x, y := b.isa.center(hq.Hexes[0])
+		b.regions["isabelle"] = render.CropAround(x, y, cropW, cropH, image.Rect(int(x0), 0, b.w, int(b.boxR.Y0)))
+	}
 	b.regions["boxes"] = image.Rect(int(x0), int(b.boxR.Y0), b.w, int(b.boxR.Y1))
 	b.regions["tracks"] = image.Rect(int(x0), int(b.trackR.Y0), b.w, b.h)
 	return b

@@ -33,7 +33,7 @@ var (
 	inkSP     = hex("#fff7dc")
 	inkSPLn   = hex("#3a2a12")
 	inkHosp   = hex("#d32f2f")
-	inkTrench = hex("#b3261e")
+	inkTrench = hex("#4a0e0e") // dark: apart from the red sector borders
 	inkDig    = hex("#e07b39")
 
 	inkFR     = hex("#cfe0f7")

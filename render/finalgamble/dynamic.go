@@ -8,6 +8,7 @@ import (
 
 	"github.com/umpirebot/umpire/adjudicator"
 	"github.com/umpirebot/umpire/adjudicator/finalgamble"
+	"github.com/umpirebot/umpire/adjudicator/hexgrid"
 	"github.com/umpirebot/umpire/render"
 )
 
@@ -24,21 +25,31 @@ func (b *board) Dynamic(c *render.Canvas, v adjudicator.View) error {
 	}
 	s := &bv.Setup
 	b.zones(c, s)
-	b.flags(c, s)
 	b.units(c, s)
+	b.flags(c, s)
 	b.boxContents(c, s)
 	b.tracks(c, bv)
 	return nil
 }
 
-// zones tints the Trench Zones red and a Dig Zone orange (1.4-B).
+// zones marks the Trench Zones (1.4-B): a red line along their frontier
+// and a trench's zigzag in each hex; a Dig Zone the same in orange. (A
+// tint over every hex would cost most of a cold render.)
 func (b *board) zones(c *render.Canvas, s *finalgamble.Setup) {
-	trench := b.stamps.Get("trench", int(hexW)+2, int(2*b.dbp.lay.S())+2, func(c *render.Canvas, x, y float64) {
-		b.tint(c, x, y, alpha(inkTrench, 0.22))
-	})
-	dig := b.stamps.Get("dig", int(hexW)+2, int(2*b.dbp.lay.S())+2, func(c *render.Canvas, x, y float64) {
-		b.tint(c, x, y, alpha(inkDig, 0.28))
-	})
+	zig := func(ink any) *render.Sprite {
+		return b.stamps.Get(ink, 22, 8, func(c *render.Canvas, x, y float64) {
+			c.MoveTo(x+1, y+6)
+			for i := 1; i <= 5; i++ {
+				c.LineTo(x+1+float64(i)*4, y+1+float64(i%2)*5)
+			}
+			c.SetColor(ink.(interface{ RGBA() (r, g, b, a uint32) }))
+			c.SetLineWidth(2)
+			c.Stroke()
+		})
+	}
+	trench, dig := zig(inkTrench), zig(inkDig)
+	// the frontiers, one path per ink
+	var front = map[*render.Sprite][][4]float64{}
 	for _, g := range []*geo{b.dbp, b.isa} {
 		for _, h := range g.m.Hexes() {
 			var sp *render.Sprite
@@ -51,48 +62,61 @@ func (b *board) zones(c *render.Canvas, s *finalgamble.Setup) {
 				continue
 			}
 			x, y := g.center(h.ID)
-			c.Stamp(sp, int(math.Round(x-hexW/2)), int(math.Round(y-b.dbp.lay.S())))
+			c.Stamp(sp, int(math.Round(x-11)), int(math.Round(y+g.lay.S()-13)))
+			for _, nb := range hexgrid.Neighbors(h.Row, h.Col) {
+				n := g.m.Hex(hexgrid.ID(nb[0], nb[1]))
+				if n == nil || s.TrenchZone(n) || s.DigZone(n) && sp == dig {
+					continue
+				}
+				x0, y0, x1, y1 := g.side(c, h.ID, n.ID)
+				front[sp] = append(front[sp], [4]float64{x0, y0, x1, y1})
+			}
 		}
 	}
-}
-
-// tint draws a hex with its top-left corner of the bounding box at (x, y).
-func (b *board) tint(c *render.Canvas, x, y float64, ink any) {
-	cs := b.dbp.lay.Corners(x+hexW/2, y+b.dbp.lay.S())
-	c.Poly(cs[:])
-	c.SetColor(ink.(interface{ RGBA() (r, g, b, a uint32) }))
-	c.Fill()
+	for _, k := range []struct {
+		sp  *render.Sprite
+		ink any
+	}{{trench, inkTrench}, {dig, inkDig}} {
+		if len(front[k.sp]) == 0 {
+			continue
+		}
+		for _, l := range front[k.sp] {
+			c.MoveTo(l[0], l[1])
+			c.LineTo(l[2], l[3])
+		}
+		c.SetColor(k.ink.(interface{ RGBA() (r, g, b, a uint32) }))
+		c.SetLineWidth(3.5)
+		c.SetLineCapRound()
+		c.Stroke()
+	}
 }
 
 // flags: a VM-controlled strongpoint's label turns vermilion, a French
 // flag's blue (1.4-D); an outpost gone is struck out (1.4-H).
 func (b *board) flags(c *render.Canvas, s *finalgamble.Setup) {
-	codes := make([]string, 0, len(s.Flags))
-	for k := range s.Flags {
-		codes = append(codes, k)
-	}
-	sort.Strings(codes)
-	for _, code := range codes {
-		for _, g := range []*geo{b.dbp, b.isa} {
-			box, ok := b.labels[g.name+":"+code]
-			if !ok {
-				continue
-			}
-			body, text := inkVM, inkVMText
-			if s.Flags[code] == "French" {
-				body, text = inkFREdge, inkTextLt
-			}
-			label := code
-			if sp := g.m.Strongpoint(code); sp == nil {
-				// a structure: its short label stays
-				label = ""
+	// every strongpoint's label again, over the counters of the hexes
+	// above it, in its flag's colours (1.4-D)
+	for _, g := range []*geo{b.dbp, b.isa} {
+		for _, sp := range g.m.Strongs {
+			box := b.labels[g.name+":"+sp.Code]
+			body, edge, text := inkSP, inkSPLn, inkText
+			switch s.Flags[sp.Code] {
+			case "VM":
+				body, edge, text = inkVM, inkBlack, inkVMText
+			case "French":
+				body, edge, text = inkFREdge, inkBlack, inkTextLt
 			}
 			c.Rect(box.X0, box.Y0, box.X1, box.Y1, body)
-			c.Frame(box.X0, box.Y0, box.X1, box.Y1, 1, inkBlack)
-			if label != "" {
-				c.Font(10, true)
-				c.Text(label, box.CX(), box.CY(), 0.5, 0.5, text)
+			c.Frame(box.X0, box.Y0, box.X1, box.Y1, 1, edge)
+			c.Font(9, true)
+			c.Text(sp.Code, box.CX(), box.CY(), 0.5, 0.5, text)
+		}
+		for _, st := range g.m.Structures {
+			if s.Flags[st.Name] != "VM" {
+				continue
 			}
+			box := b.labels[g.name+":"+st.Name]
+			c.Frame(box.X0, box.Y0, box.X1, box.Y1, 2, inkVM)
 		}
 	}
 	for _, o := range s.OutpostsGone {
@@ -133,19 +157,19 @@ func (b *board) counter(l look) *render.Sprite {
 		}
 		c.Rect(x, y, x+cW, y+cH, body)
 		if l.reduced {
-			c.Rect(x, y, x+7, y+cH, inkRedBnd) // the light red band (1.7)
+			c.Rect(x, y, x+5, y+cH, inkRedBnd) // the light red band (1.7)
 		}
 		c.Frame(x, y, x+cW, y+cH, 1, edge)
 		// the company's number goes when the name fills the counter
 		t := l.text
-		c.FitFont(t, cW-9, 9, counterText, false)
-		if c.Width(t) > cW-9 {
+		c.FitFont(t, cW-7, 9, counterText, false)
+		if c.Width(t) > cW-7 {
 			if i := strings.LastIndexByte(t, '-'); i > 0 && !l.vm {
 				t = t[:i]
-				c.FitFont(t, cW-9, 9, counterText, false)
+				c.FitFont(t, cW-7, 9, counterText, false)
 			}
 		}
-		c.Text(t, x+cW/2+3, y+cH/2, 0.5, 0.5, text)
+		c.Text(t, x+cW/2+2, y+cH/2, 0.5, 0.5, text)
 	})
 }
 
@@ -172,9 +196,10 @@ func (b *board) units(c *render.Canvas, s *finalgamble.Setup) {
 		}
 		x, y := g.center(k.hex)
 		us := stacks[k]
-		y0 := y - 11
+		// below the hex's label, clear of the labels of the hexes below
+		y0 := y - 14
 		if len(us) == 1 {
-			y0 = y - 3
+			y0 = y - 4
 		}
 		for i, u := range us {
 			if i >= 4 {
@@ -307,7 +332,7 @@ func (b *board) tracks(c *render.Canvas, bv *finalgamble.BoardView) {
 	y += 16
 	c.Font(10, false)
 	for _, l := range []string{
-		"red tint: Trench Zone (VM entrenched)   orange: Dig Zone",
+		"dark zigzags and frontier: Trench Zone (VM entrenched)   orange: Dig Zone",
 		"thick red line: sector border   dashed pink: zone   dashed white: Supply Area",
 		"black double line: heavy wire   grey dashes: light wire   blue: Nam Youm   brown bar: bridge",
 		"brown rim: a hill's edge (uphill)   label vermilion: VM flag   navy: French flag",

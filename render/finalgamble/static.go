@@ -189,9 +189,9 @@ func (b *board) places(c *render.Canvas, g *geo) {
 			}
 		}
 		x, y := g.center(top)
-		c.Font(10, true)
+		c.Font(9, true)
 		w := c.Width(sp.Code) + 6
-		box := render.BoxAt(math.Round(x-w/2), math.Round(y-g.lay.S()+3), w, 11)
+		box := render.BoxAt(math.Round(x-w/2), math.Round(y-g.lay.S()+3), w, 10)
 		b.labels[g.name+":"+sp.Code] = box
 		c.Rect(box.X0, box.Y0, box.X1, box.Y1, inkSP)
 		c.Frame(box.X0, box.Y0, box.X1, box.Y1, 1, inkSPLn)
