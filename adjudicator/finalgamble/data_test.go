@@ -352,3 +352,11 @@ func FuzzData(f *testing.F) {
 		}
 	})
 }
+
+func fstestMap(m map[string]string) fstest.MapFS {
+	out := fstest.MapFS{}
+	for k, v := range m {
+		out[k] = &fstest.MapFile{Data: []byte(v)}
+	}
+	return out
+}

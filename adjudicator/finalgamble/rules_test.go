@@ -112,3 +112,20 @@ func TestStatusListsTheTracks(t *testing.T) {
 		}
 	}
 }
+
+// An operator's transcription in <data>/finalgamble/ replaces an embedded
+// file; a broken one is refused naming its path, line and field; a data
+// directory without finalgamble/ leaves the title on its embedded data.
+func TestOperatorDataOverride(t *testing.T) {
+	fsys := files(t)
+	text := strings.Replace(string(fsys["charts.toml"].Data), `dry = ["all", "all", "all", "all", "1"`, `dry = ["all", "all", "all", "all", "one"`, 1)
+	over := fstestMap(map[string]string{"finalgamble/charts.toml": text})
+	_, err := load(over, "ops")
+	if err == nil || !strings.Contains(err.Error(), "ops/finalgamble/charts.toml:") || !strings.Contains(err.Error(), "field dry[4]") {
+		t.Fatalf("broken transcription: %v", err)
+	}
+	r, err := load(fstestMap(map[string]string{"other/x.toml": "x = 1"}), "ops")
+	if err != nil || r.Info().ID != ID {
+		t.Fatalf("no finalgamble/ in the directory: %v", err)
+	}
+}
