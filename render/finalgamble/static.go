@@ -64,10 +64,10 @@ func (b *board) terrain(c *render.Canvas, g *geo) {
 			}
 		}
 	}
-	// the airstrip: a runway through its hexes
-	for i := 1; i < len(g.m.Airstrip); i++ {
-		x0, y0 := g.center(g.m.Airstrip[i-1])
-		x1, y1 := g.center(g.m.Airstrip[i])
+	// the airstrip: a straight runway from its first hex to its last
+	if n := len(g.m.Airstrip); n > 1 {
+		x0, y0 := g.center(g.m.Airstrip[0])
+		x1, y1 := g.center(g.m.Airstrip[n-1])
 		c.SetColor(inkStrip)
 		c.SetLineWidth(12)
 		c.SetLineCapButt()
