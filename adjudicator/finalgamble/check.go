@@ -320,6 +320,21 @@ func (c *checker) unitsFile() {
 			c.errf(f, append(at, "morale"), "formation "+fm.ID, "morale", "%d: 1 to 6", fm.Morale)
 		}
 	}
+	zm := 0
+	for i, fm := range c.d.Units.Formations {
+		if (fm.Kind == "art") != (fm.ZoneMarkers > 0) || fm.ZoneMarkers >= fm.Counters && fm.Kind == "art" {
+			c.errf(f, []any{"formation", i, "zone_markers"}, "formation "+fm.ID, "zone_markers", "%d: an artillery formation has Zone Markers, fewer than its units (1.10); no other has any", fm.ZoneMarkers)
+		}
+		zm += fm.ZoneMarkers
+	}
+	if zm != c.d.Units.Markers.ZoneFrench {
+		c.errf(f, []any{"markers", "zone_french"}, "markers", "zone_french", "%d French Zone Markers, but the artillery formations have %d", c.d.Units.Markers.ZoneFrench, zm)
+	}
+	for _, k := range []string{"ammo", "food", "fuel", "medicine"} {
+		if c.d.Units.Markers.Supply[k] < 1 {
+			c.errf(f, []any{"markers", "supply"}, "markers", "supply", "no %s Supply Marker (5.4: Ammo, Food & Bullets, Medicine, Fuel & Spares)", k)
+		}
+	}
 	add := func(bn, owner string, at []any, where string) {
 		if bn == "" || c.vmUnits[bn] != "" {
 			c.errf(f, at, where, "battalions", "battalion %q named twice (or empty)", bn)

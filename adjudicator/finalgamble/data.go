@@ -185,6 +185,8 @@ type Formation struct {
 	Strength [2]int `toml:"strength"`
 	Morale   int    `toml:"morale"`
 	Origin   string `toml:"origin"`
+	// ZoneMarkers: an artillery formation's French Zone Markers (1.10)
+	ZoneMarkers int `toml:"zone_markers"`
 }
 
 // VMForces are the VM's divisions and independent units.
@@ -222,21 +224,23 @@ type Independent struct {
 // Markers counts the markers of the counter sheet.
 type Markers struct {
 	Prov
-	ZoneVM         int `toml:"zone_vm"`
-	HWZoneVM       int `toml:"hw_zone_vm"`
-	ZoneFrench     int `toml:"zone_french"`
-	SupportMortars int `toml:"support_mortars"`
-	Asset          int `toml:"asset"`
-	Combat         int `toml:"combat"`
-	Assault        int `toml:"assault"`
-	Shaken         int `toml:"shaken"`
-	Isolation      int `toml:"isolation"`
-	Disorg         int `toml:"disorg"`
-	Flags          int `toml:"flags"`
-	Trench         int `toml:"trench"`
-	NoOutpost      int `toml:"no_outpost"`
-	Commando       int `toml:"commando"`
-	Airstrike      int `toml:"airstrike"`
+	ZoneVM         int            `toml:"zone_vm"`
+	HWZoneVM       int            `toml:"hw_zone_vm"`
+	ZoneFrench     int            `toml:"zone_french"`
+	SupportMortars int            `toml:"support_mortars"`
+	Asset          int            `toml:"asset"`
+	Combat         int            `toml:"combat"`
+	Assault        int            `toml:"assault"`
+	Shaken         int            `toml:"shaken"`
+	Isolation      int            `toml:"isolation"`
+	Disorg         int            `toml:"disorg"`
+	Flags          int            `toml:"flags"`
+	Trench         int            `toml:"trench"`
+	NoOutpost      int            `toml:"no_outpost"`
+	Commando       int            `toml:"commando"`
+	Airstrike      int            `toml:"airstrike"`
+	Replacement    int            `toml:"replacement"`
+	Supply         map[string]int `toml:"supply"`
 }
 
 // ---- tracks.toml ----

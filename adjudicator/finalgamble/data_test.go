@@ -332,6 +332,44 @@ func TestWeatherAndAirdrop_5_4(t *testing.T) {
 	}
 }
 
+// 1.10, 9.0-E: the French Zone Markers at each start follow the artillery's
+// losses: scenario A has them all, full; a formation that has lost 1-3
+// steps has one reduced, every step lost none.
+func TestZoneMarkers_1_10(t *testing.T) {
+	d := mustDefault(t)
+	a := d.Setups["A"].Markers["French Artillery Zone Markers"]
+	if len(a) != d.Units.Markers.ZoneFrench || strings.Contains(strings.Join(a, ","), "reduced") {
+		t.Errorf("scenario A: %v", a)
+	}
+	for _, id := range ScenarioIDs {
+		lost := map[string]int{}
+		for _, u := range d.Setups[id].Units {
+			if f := u.Formation; u.Side == "French" && (u.Box == "Gone" || u.Box == "Wounded Square") {
+				lost[f] += 2
+			} else if u.Side == "French" && u.Reduced {
+				lost[f]++
+			}
+		}
+		got := strings.Join(d.Setups[id].Markers["French Artillery Zone Markers"], ",")
+		for _, fm := range d.Units.Formations {
+			if fm.Kind != "art" {
+				continue
+			}
+			l := lost[fm.ID]
+			has := strings.Contains(got, fm.ID)
+			red := strings.Contains(got, fm.ID+" (reduced)")
+			switch {
+			case l >= 2*fm.Counters && has:
+				t.Errorf("scenario %s: %s lost every step but keeps a Zone Marker", id, fm.ID)
+			case l >= 1 && l <= 3 && !red:
+				t.Errorf("scenario %s: %s lost %d steps, no reduced Zone Marker: %s", id, fm.ID, l, got)
+			case l == 0 && (!has || red):
+				t.Errorf("scenario %s: %s lost nothing: %s", id, fm.ID, got)
+			}
+		}
+	}
+}
+
 // FuzzData: any change to any data file is either refused or loads into
 // four complete set-ups; it never panics.
 func FuzzData(f *testing.F) {

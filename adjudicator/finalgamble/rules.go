@@ -252,11 +252,39 @@ func (r *Rules) Status(s *Setup) []string {
 		us := boxes[b]
 		out = append(out, fmt.Sprintf("%s: %d (%s)", b, len(us), shorten(us, 8)))
 	}
+	mboxes := make([]string, 0, len(s.Markers))
+	for b := range s.Markers {
+		mboxes = append(mboxes, b)
+	}
+	sort.Strings(mboxes)
+	for _, b := range mboxes {
+		out = append(out, fmt.Sprintf("%s: %s", b, Tally(s.Markers[b])))
+	}
 	if s.ToWounded > 0 {
 		out = append(out, fmt.Sprintf("Wounded Square: %d to the Wounded Box (France and the VM choosing in turn, France first), the rest to Gone — with the rules of play", s.ToWounded))
 	}
 	out = append(out, NotYet)
 	return out
+}
+
+// Tally counts repeated names in order of first appearance: "Zone×10, HW Zone×4".
+func Tally(xs []string) string {
+	n := map[string]int{}
+	var order []string
+	for _, x := range xs {
+		if n[x] == 0 {
+			order = append(order, x)
+		}
+		n[x]++
+	}
+	parts := make([]string, len(order))
+	for i, x := range order {
+		parts[i] = x
+		if n[x] > 1 {
+			parts[i] = fmt.Sprintf("%s×%d", x, n[x])
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 func orNone(xs []string) string {

@@ -67,6 +67,9 @@ type Setup struct {
 	DivisionMorale map[string]int `json:"division_morale"`
 	HQ             int            `json:"hq"`             // the Reinforcements Available Chart's HQ slot
 	Reinforcements []string       `json:"reinforcements"` // formations left in its column, top first
+	// Markers in boxes at the start (9.0-E, 9.0-F): box -> what, e.g.
+	// "French Artillery Zone Markers" -> ["2/4RAC", "2/4RAC (reduced)"]
+	Markers map[string][]string `json:"markers"`
 	// Wounded Square: units to share out, ToWounded of them to the Wounded
 	// Box, France and VM alternating (9.0-D), the rest to Gone.
 	ToWounded int `json:"to_wounded,omitempty"`
@@ -245,6 +248,7 @@ func (c *checker) setup(id string, sc *ScenarioData) *Setup {
 		s.DivisionMorale[dv.ID] = d.Tracks.DivisionMorale.Start[id]
 	}
 	s.HQ = d.Tracks.Reinforcements.HQStart[id]
+	s.Markers = markers(d, s)
 	c.placeVM(id, sc, s, stack)
 	return s
 }
@@ -368,6 +372,62 @@ func (c *checker) placeVM(id string, sc *ScenarioData, s *Setup, french map[stri
 			c.errf(f, []any{"scenario", id, "vm_reduced"}, "scenario "+id, "vm_reduced", "division %s: %d more to reduce than set up (not from reinforcements, 9.0-F)", g.owner, reduce)
 		}
 	}
+}
+
+// markers are the markers 9.0-E and 9.0-F put in boxes: the French Zone
+// Markers less those 1.10 flips or removes for the artillery's losses at
+// the start, the VM's, the Commando, the Airstrike, the Replacement unit
+// and the Supply Markers.
+func markers(d *Data, s *Setup) map[string][]string {
+	out := map[string][]string{}
+	lost := map[string]int{} // formation -> steps lost
+	for _, u := range s.Units {
+		switch {
+		case u.Side != "French":
+		case u.Box == "Gone" || u.Box == "Wounded Square":
+			lost[u.Formation] += 2
+		case u.Reduced:
+			lost[u.Formation]++
+		}
+	}
+	fz := "French Artillery Zone Markers"
+	for _, fm := range d.Units.Formations {
+		if fm.ZoneMarkers == 0 {
+			continue
+		}
+		n, l := fm.ZoneMarkers, lost[fm.ID]
+		if l >= 2*fm.Counters {
+			continue // 1.10: all steps eliminated, all its Zone Markers removed
+		}
+		ms := make([]string, n)
+		for i := range ms {
+			ms[i] = fm.ID
+		}
+		switch {
+		case l >= 5 && n >= 2:
+			ms = []string{fm.ID + " (reduced)"}
+		case l >= 4 && n >= 2:
+			ms = ms[:1]
+		case l >= 1:
+			ms[0] += " (reduced)"
+		}
+		out[fz] = append(out[fz], ms...)
+	}
+	mk := d.Units.Markers
+	add := func(box, what string, n int) {
+		for i := 0; i < n; i++ {
+			out[box] = append(out[box], what)
+		}
+	}
+	add("VM Artillery Zone Markers", "Zone", mk.ZoneVM)
+	add("VM Artillery Zone Markers", "HW Zone", mk.HWZoneVM)
+	add("Commando", "Commando", mk.Commando)
+	add("Airstrike", "Airstrike", mk.Airstrike)
+	add("Hanoi Airbase", "Replacement", mk.Replacement)
+	for _, k := range []string{"ammo", "food", "fuel", "medicine"} {
+		add("Hanoi Airbase", map[string]string{"ammo": "Ammo", "food": "Food & Bullets", "fuel": "Fuel & Spares", "medicine": "Medicine"}[k], mk.Supply[k])
+	}
+	return out
 }
 
 func neighbors(row, col int) []string { return hexNeighbors(row, col) }

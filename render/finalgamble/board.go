@@ -150,15 +150,15 @@ func (b *board) Regions() map[string]image.Rectangle {
 // a grid below.
 func (b *board) layoutBoxes() {
 	r := b.boxR
-	bw, bh := 118.0, 52.0
+	bw, bh, gap := 106.0, 52.0, 32.0
 	row1 := r.Y0 + 34
 	place := func(id string, x, y float64) { b.boxes[id] = render.BoxAt(x, y, bw, bh) }
 	place("Condor Force", r.X0+10, row1)
-	place("Laos 1", r.X0+10+(bw+14), row1)
-	place("Laos 2", r.X0+10+2*(bw+14), row1)
-	place("2z-304", r.X0+10+3*(bw+14), row1)
-	place("Standby", r.X0+10+(bw+14), row1+bh+26)
-	place("1z-304", r.X0+10+3*(bw+14), row1+bh+26)
+	place("Laos 1", r.X0+10+(bw+gap), row1)
+	place("Laos 2", r.X0+10+2*(bw+gap), row1)
+	place("2z-304", r.X0+10+3*(bw+gap), row1)
+	place("Standby", r.X0+10+(bw+gap), row1+bh+26)
+	place("1z-304", r.X0+10+3*(bw+gap), row1+bh+26)
 	var rest []string
 	for _, bx := range b.d.Boxes.Boxes {
 		if _, ok := b.boxes[bx.ID]; !ok {

@@ -239,8 +239,14 @@ func (b *board) boxContents(c *render.Canvas, s *finalgamble.Setup) {
 				line = fmt.Sprintf("%d: %d to Wounded", len(us), s.ToWounded)
 			}
 		default:
+			if ms := s.Markers[id]; len(ms) > 0 {
+				line = finalgamble.Tally(ms)
+				if len(us) > 0 {
+					line += "; "
+				}
+			}
 			if len(us) == 0 {
-				continue
+				break
 			}
 			fr, vm := 0, 0
 			forms := map[string]int{}
@@ -260,7 +266,7 @@ func (b *board) boxContents(c *render.Canvas, s *finalgamble.Setup) {
 			for _, f := range fo {
 				parts = append(parts, fmt.Sprintf("%s×%d", f, forms[f]))
 			}
-			line = strings.Join(parts, " ")
+			line += strings.Join(parts, " ")
 		}
 		if line == "" {
 			continue

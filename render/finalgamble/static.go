@@ -311,7 +311,10 @@ func (b *board) boxesStatic(c *render.Canvas) {
 		} else {
 			c.Arrow(ax, ay, bx, by, 4, col, inkBG)
 		}
-		if !ok2 {
+		if !ok2 && a.To == "Isabelle" {
+			c.Font(9, true)
+			c.Text("to "+a.To, bx-6, by+10, 1, 0, inkTextDim)
+		} else if !ok2 {
 			c.Font(9, true)
 			c.Text("to "+a.To, bx+4, by+10, 0, 0, inkTextDim)
 		}

@@ -147,8 +147,9 @@ def q(x):
 if __name__ == "__main__":
     u = [open("tools/fgmap/units_header.toml").read().rstrip() + "\n"]
     for fid, name, kind, n, (full, red, mor), origin in F:
-        u.append("[[formation]]\nid = %s\nname = %s\nkind = %s\ncounters = %d\nstrength = [%d, %d]\nmorale = %d\norigin = %s\n"
-                 % (q(fid), q(name), q(kind), n, full, red, mor, q(origin)))
+        zm = "" if kind != "art" else "zone_markers = %d\n" % (2 if n == 3 else 1)
+        u.append("[[formation]]\nid = %s\nname = %s\nkind = %s\ncounters = %d\nstrength = [%d, %d]\nmorale = %d\norigin = %s\n%s"
+                 % (q(fid), q(name), q(kind), n, full, red, mor, q(origin), zm))
     open("adjudicator/finalgamble/data/units.toml", "w").write(open("tools/fgmap/units_vm.toml").read().join(["\n".join(u), ""]) if False else "\n".join(u) + "\n" + open("tools/fgmap/units_vm.toml").read())
     sc = [open("tools/fgmap/scenarios_header.toml").read().rstrip() + "\n"]
     for s in "ABCD":
