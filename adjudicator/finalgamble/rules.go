@@ -204,14 +204,14 @@ func (r *Rules) Status(s *Setup) []string {
 	var morale []string
 	for _, dv := range d.Units.VM.Divisions {
 		slot := s.DivisionMorale[dv.ID]
-		morale = append(morale, fmt.Sprintf("%s %d", dv.ID, d.Tracks.DivisionMorale.Slots[slot]))
+		morale = append(morale, fmt.Sprintf("%s %d", dv.ID, d.MoraleAt(slot)))
 	}
 	out = append(out, "VM Division Morale: "+strings.Join(morale, ", ")+"; 148 Regiment and Pathet Lao printed")
 	rf := "none left"
 	if len(s.Reinforcements) > 0 {
 		rf = strings.Join(s.Reinforcements, ", ")
 	}
-	out = append(out, fmt.Sprintf("Reinforcements Available: HQ at %q; column: %s", d.Tracks.Reinforcements.Slots[s.HQ], rf))
+	out = append(out, fmt.Sprintf("Reinforcements Available: HQ at %q; column: %s", d.HQSlot(s.HQ), rf))
 	var tz []string
 	for _, sec := range Sectors {
 		z := fmt.Sprintf("%dz-%s", s.Trench[sec], sec)
@@ -265,6 +265,25 @@ func (r *Rules) Status(s *Setup) []string {
 	}
 	out = append(out, NotYet)
 	return out
+}
+
+// MoraleAt is the morale of slot i of the VM Division Morale Track (the
+// nearest slot when i is off it: a state is never trusted to index).
+func (d *Data) MoraleAt(i int) int {
+	sl := d.Tracks.DivisionMorale.Slots
+	if len(sl) == 0 {
+		return 0
+	}
+	return sl[max(0, min(i, len(sl)-1))]
+}
+
+// HQSlot is the name of the Reinforcements Available Chart's slot i.
+func (d *Data) HQSlot(i int) string {
+	sl := d.Tracks.Reinforcements.Slots
+	if i < 0 || i >= len(sl) {
+		return fmt.Sprintf("slot %d", i)
+	}
+	return sl[i]
 }
 
 // Tally counts repeated names in order of first appearance: "Zone×10, HW Zone×4".

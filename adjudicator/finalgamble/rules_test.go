@@ -130,3 +130,17 @@ func TestOperatorDataOverride(t *testing.T) {
 		t.Fatalf("no finalgamble/ in the directory: %v", err)
 	}
 }
+
+// A state that says odd things (a slot off a track, a turn off the
+// calendar) is shown, never a panic.
+func TestOddStateDoesNotPanic(t *testing.T) {
+	r := rules(t)
+	st, err := r.Decode([]byte(`{"scenario":"A","turn":99,"hq":-3,"division_morale":{"308":77},"tracks":{}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := r.View(st, adjudicator.Public)
+	if len(v.Status) == 0 || !strings.Contains(strings.Join(v.Status, "\n"), "Turn 99") {
+		t.Errorf("status %v", v.Status)
+	}
+}

@@ -317,7 +317,7 @@ func (b *board) tracks(c *render.Canvas, bv *finalgamble.BoardView) {
 	c.Font(11, false)
 	var dm []string
 	for _, dv := range b.d.Units.VM.Divisions {
-		dm = append(dm, fmt.Sprintf("%s: %d", dv.ID, b.d.Tracks.DivisionMorale.Slots[s.DivisionMorale[dv.ID]]))
+		dm = append(dm, fmt.Sprintf("%s: %d", dv.ID, b.d.MoraleAt(s.DivisionMorale[dv.ID])))
 	}
 	c.Text("VM Division Morale  "+strings.Join(dm, "   "), r.X0+10, y, 0, 0, inkTextLt)
 	y += 18
@@ -331,7 +331,7 @@ func (b *board) tracks(c *render.Canvas, bv *finalgamble.BoardView) {
 	}
 	c.Text("Trench Markers  "+strings.Join(tz, "   "), r.X0+10, y, 0, 0, inkTextLt)
 	y += 18
-	c.Text("HQ: "+b.d.Tracks.Reinforcements.Slots[s.HQ], r.X0+10, y, 0, 0, inkTextLt)
+	c.Text("HQ: "+b.d.HQSlot(s.HQ), r.X0+10, y, 0, 0, inkTextLt)
 	y += 26
 	c.Font(11, true)
 	c.Text("Legend", r.X0+10, y, 0, 0, inkTextLt)

@@ -275,3 +275,15 @@ func BenchmarkDynamic(b *testing.B) {
 		}
 	}
 }
+
+// A view that says odd things (a slot off a track, a turn off the
+// calendar, a unit on no hex) draws, never a panic.
+func TestOddViewDraws(t *testing.T) {
+	st, err := testRules.Decode([]byte(`{"scenario":"A","turn":99,"hq":-3,"division_morale":{"308":77},"tracks":{},"units":[{"id":"x","side":"VM","map":"dbp","hex":"zz"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := newRenderer().PNGRegion(testRules.View(st, adjudicator.Public), "eliane"); err != nil {
+		t.Fatal(err)
+	}
+}
