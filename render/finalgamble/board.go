@@ -81,7 +81,7 @@ func newBoard(d *finalgamble.Data) *board {
 	x0 := math.Ceil(b.dbp.w)
 	b.isa.ox, b.isa.oy = x0+(sideW-b.isa.w)/2, 30
 	b.boxR = render.Corners(x0, b.isa.oy+b.isa.h+6, x0+sideW, b.isa.oy+b.isa.h+6+400)
-	b.trackR = render.Corners(x0, b.boxR.Y1, x0+sideW, math.Max(b.dbp.h, b.boxR.Y1+560))
+	b.trackR = render.Corners(x0, b.boxR.Y1, x0+sideW, math.Max(b.dbp.h, b.boxR.Y1+720))
 	b.w, b.h = int(x0+sideW), int(math.Ceil(b.trackR.Y1))
 	b.layoutBoxes()
 	// close-ups: each strongpoint group, centred on its hexes

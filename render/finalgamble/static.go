@@ -387,6 +387,57 @@ func (b *board) panelStatic(c *render.Canvas) {
 	c.Text("Rain", r.X0+40, r.Y0+112, 0, 0, inkRain)
 	c.Text("Monsoon", r.X0+76, r.Y0+112, 0, 0, inkRain)
 	c.Text("MC: VM Morale Check;  A-D: scenario starts", r.X0+136, r.Y0+112, 0, 0, inkTextDim)
+	b.airdropChart(c)
+}
+
+// airdropChart draws the Airdrop Chart (5.4) at the panel's foot: black
+// die rows, white die columns; each slot's printing (T/D Zones number,
+// Rain, Monsoon), green and white slots.
+func (b *board) airdropChart(c *render.Canvas) {
+	r := b.trackR
+	cw, ch := 52.0, 17.0
+	x0, y0 := r.X0+40, r.Y1-6*ch-12
+	c.Font(11, true)
+	c.Text("AIRDROP CHART (5.4): black die rows, white die columns", r.X0+10, y0-20, 0, 0, inkTextLt)
+	c.Font(10, false)
+	for j := 0; j < 6; j++ {
+		c.Text(strconv.Itoa(j+1), x0+cw*float64(j)+cw/2, y0-3, 0.5, 0, inkTextDim)
+	}
+	for i, row := range b.d.Charts.Airdrop.Slots {
+		y := y0 + float64(i)*ch
+		c.Text(strconv.Itoa(i+1), x0-8, y+ch/2, 1, 0.5, inkTextDim)
+		for j, sl := range row {
+			x := x0 + float64(j)*cw
+			body, text := inkBG, inkTextLt
+			switch {
+			case sl.White:
+				body, text = inkWhite, inkText
+			case sl.Green:
+				body, text = inkHillF, inkText
+			}
+			c.Rect(x+1, y+1, x+cw-1, y+ch-1, body)
+			label := ""
+			switch {
+			case sl.TD != 0:
+				label = "T/D " + strconv.Itoa(sl.TD)
+			case sl.Rain:
+				label = "Rain"
+			case sl.Monsoon:
+				label = "Monsoon"
+			}
+			if label != "" {
+				c.Font(9, false)
+				c.Text(label, x+cw/2, y+ch/2, 0.5, 0.5, text)
+			}
+		}
+	}
+	c.Font(9, false)
+	c.Text("white: Standby Force turns only", x0+6*cw+10, y0+8, 0, 0, inkTextDim)
+	c.Text("green: closed, one per 4 units in Laos", x0+6*cw+10, y0+22, 0, 0, inkTextDim)
+	c.Text("T/D n: closed when Trench + Dig", x0+6*cw+10, y0+36, 0, 0, inkTextDim)
+	c.Text("Zones number n or more", x0+6*cw+10, y0+48, 0, 0, inkTextDim)
+	c.Text("Rain: closed from Rain on;", x0+6*cw+10, y0+62, 0, 0, inkTextDim)
+	c.Text("Monsoon: closed in Monsoon", x0+6*cw+10, y0+74, 0, 0, inkTextDim)
 }
 
 // turnBox is slot i of the Game Turn Track: two rows of eleven.
