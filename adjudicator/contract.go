@@ -98,6 +98,11 @@ type Info struct {
 	Name      string     `json:"name"`
 	Sides     []Side     `json:"sides"`
 	Scenarios []Scenario `json:"scenarios"`
+	// Preview marks a title whose board is in but whose rules of play are
+	// not yet: a game sets a scenario up, shows it and waits, awaiting no
+	// one, and every order is refused saying so. Random playouts and the
+	// tests that play every title leave a preview out.
+	Preview bool `json:"preview,omitempty"`
 }
 
 // Scenario is one of a title's scenarios.

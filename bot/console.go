@@ -294,6 +294,8 @@ func (c *Console) prompt() {
 			who = "the game is over"
 		case !started(g):
 			who = "game " + g.Rec.ID + " waits for players: " + strings.Join(openSeats(g), ", ") + " open (/game join side:<side>)"
+		case len(p.Awaiting) == 0:
+			who = fmt.Sprintf("awaiting no one — %s", p.Phase)
 		default:
 			var ws []string
 			for _, s := range p.Awaiting {

@@ -35,6 +35,10 @@ func handOff(before, after Now, actor string) []string {
 // awaiting" when nobody new is.
 func awaitText(g *adjudicator.Game, ping []string, before Now) string {
 	p := g.Prompt()
+	if len(p.Awaiting) == 0 && !p.Over {
+		// a game that waits for no one (a title's preview, Info.Preview)
+		return fmt.Sprintf("Awaiting no one — %s: %s.", p.Phase, strings.TrimSuffix(p.Decision, "."))
+	}
 	was := map[string]bool{}
 	for _, a := range before.Awaiting {
 		was[a.User] = true

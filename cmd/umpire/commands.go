@@ -325,6 +325,9 @@ func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 	if !ok {
 		return adjudicator.UnknownTitle(*title)
 	}
+	if rules.Info().Preview {
+		return fmt.Errorf("title %s is a preview: its board is drawn but its rules of play come with a later release, so there is nothing to play out", *title)
+	}
 	if _, err := rules.Setup(*scenario, nil); err != nil {
 		return err
 	}

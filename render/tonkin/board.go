@@ -26,6 +26,7 @@ import (
 	"github.com/umpirebot/umpire/adjudicator"
 	"github.com/umpirebot/umpire/adjudicator/tonkin"
 	"github.com/umpirebot/umpire/render"
+	"github.com/umpirebot/umpire/render/hexmap"
 )
 
 // counterText is the smallest font size of any text on a counter (a long
@@ -58,10 +59,7 @@ const (
 	cH     = 32.0 // counter height
 )
 
-var (
-	hexS  = hexW / math.Sqrt(3) // side = centre to corner
-	rowDY = 1.5 * hexS
-)
+var hexS = hexmap.Layout{W: hexW}.S() // side = centre to corner
 
 type hexGeo struct {
 	id       string
@@ -79,6 +77,7 @@ type board struct {
 	d      *tonkin.Data
 	g      tonkin.Grid
 	w, h   int
+	lay    hexmap.Layout
 	mapR   render.Box
 	panelR render.Box
 
@@ -99,9 +98,8 @@ func NewBoard(d *tonkin.Data) render.Board { return newBoard(d) }
 func newBoard(d *tonkin.Data) *board {
 	b := &board{d: d, g: d.Grid.Grid, byID: map[string]*hexGeo{}, byName: map[string]*hexGeo{},
 		labels: map[string]render.Box{}, regions: map[string]image.Rectangle{}}
-	rows, cols := b.g.Rows, b.g.Cols
-	mw := margin*2 + hexW*float64(cols) + hexW/2
-	mh := margin*2 + 2*hexS + rowDY*float64(rows-1)
+	b.lay = hexmap.Layout{W: hexW, Margin: margin, Rows: b.g.Rows}
+	mw, mh := b.lay.Size(b.g.Cols)
 	b.mapR = render.Corners(0, 0, math.Ceil(mw), math.Ceil(mh))
 	b.panelR = render.Corners(b.mapR.X1, 0, b.mapR.X1+panelW, b.mapR.Y1)
 	b.w, b.h = int(b.panelR.X1), int(b.mapR.Y1)
@@ -187,42 +185,15 @@ func newBoard(d *tonkin.Data) *board {
 	return b
 }
 
-// center is the pixel centre of hex (row, col): rows numbered upward
-// from the south edge, columns eastward, even rows half a hex east (the
-// grid of adjudicator/tonkin/grid.go).
-func (b *board) center(row, col int) (float64, float64) {
-	x := margin + hexW/2 + hexW*float64(col-1)
-	if row%2 == 0 {
-		x += hexW / 2
-	}
-	y := margin + hexS + rowDY*float64(b.g.Rows-row)
-	return x, y
-}
+// center is the pixel centre of hex (row, col) (hexmap.Layout).
+func (b *board) center(row, col int) (float64, float64) { return b.lay.Center(row, col) }
 
 // corners of a hex, clockwise from the top.
-func corners(x, y float64) [6][2]float64 {
-	s := hexS
-	return [6][2]float64{{x, y - s}, {x + hexW/2, y - s/2}, {x + hexW/2, y + s/2}, {x, y + s}, {x - hexW/2, y + s/2}, {x - hexW/2, y - s/2}}
-}
+func corners(x, y float64) [6][2]float64 { return hexmap.Layout{W: hexW}.Corners(x, y) }
 
 // edge is the side of hex a shared with its neighbour b.
 func edge(a, b *hexGeo) (x0, y0, x1, y1 float64) {
-	cs := corners(a.x, a.y)
-	mx, my := (a.x+b.x)/2, (a.y+b.y)/2
-	// the two corners nearest the midpoint of the centres
-	best, second := -1, -1
-	bd, sd := math.Inf(1), math.Inf(1)
-	for i, c := range cs {
-		d := math.Hypot(c[0]-mx, c[1]-my)
-		switch {
-		case d < bd:
-			second, sd = best, bd
-			best, bd = i, d
-		case d < sd:
-			second, sd = i, d
-		}
-	}
-	return cs[best][0], cs[best][1], cs[second][0], cs[second][1]
+	return hexmap.Layout{W: hexW}.Edge(a.x, a.y, b.x, b.y)
 }
 
 // neighbours of a hex on the map.
