@@ -46,17 +46,13 @@ func Default() (*Data, error) {
 // files (as Tonkin does: other titles share the file names).
 func load(data fs.FS, dir string) (adjudicator.Rules, error) {
 	if data != nil {
-		if st, err := fs.Stat(data, ID); err == nil && st.IsDir() {
-			sub, err := fs.Sub(data, ID)
-			if err != nil {
-				return nil, err
-			}
-			d, err := Load(sub, dir+"/"+ID)
-			if err != nil {
-				return nil, err
-			}
-			return &Rules{D: d}, nil
+		// adjudicator.LoadTitles passes the operator's finalgamble/
+		// subdirectory (or nil: the embedded data)
+		d, err := Load(data, dir)
+		if err != nil {
+			return nil, err
 		}
+		return &Rules{D: d}, nil
 	}
 	d, err := Default()
 	if err != nil {

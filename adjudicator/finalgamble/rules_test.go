@@ -114,20 +114,22 @@ func TestStatusListsTheTracks(t *testing.T) {
 	}
 }
 
-// An operator's transcription in <data>/finalgamble/ replaces an embedded
-// file; a broken one is refused naming its path, line and field; a data
-// directory without finalgamble/ leaves the title on its embedded data.
+// An operator's transcription in <data>/finalgamble/ (the subdirectory
+// adjudicator.LoadTitles hands the title) replaces an embedded file; a
+// broken one is refused naming its path, line and field.
 func TestOperatorDataOverride(t *testing.T) {
 	fsys := files(t)
 	text := strings.Replace(string(fsys["charts.toml"].Data), `dry = ["all", "all", "all", "all", "1"`, `dry = ["all", "all", "all", "all", "one"`, 1)
-	over := fstestMap(map[string]string{"finalgamble/charts.toml": text})
-	_, err := load(over, "ops")
+	_, err := load(fstestMap(map[string]string{"charts.toml": text}), "ops/finalgamble")
 	if err == nil || !strings.Contains(err.Error(), "ops/finalgamble/charts.toml:") || !strings.Contains(err.Error(), "field dry[4]") {
 		t.Fatalf("broken transcription: %v", err)
 	}
-	r, err := load(fstestMap(map[string]string{"other/x.toml": "x = 1"}), "ops")
+	r, err := load(fstestMap(map[string]string{"charts.toml": string(fsys["charts.toml"].Data)}), "ops/finalgamble")
 	if err != nil || r.Info().ID != ID {
-		t.Fatalf("no finalgamble/ in the directory: %v", err)
+		t.Fatalf("a good transcription: %v", err)
+	}
+	if r, err := load(nil, ""); err != nil || r.Info().ID != ID {
+		t.Fatalf("no transcription, the embedded data: %v", err)
 	}
 }
 
