@@ -605,11 +605,15 @@ func (r *Rules) endOps(s *State, dice adjudicator.Dice, ev *events) {
 // cleanup is the Desorg marker cleanup phase (7.0): both players remove
 // all Desorg markers.
 func (r *Rules) cleanup(s *State, ev *events) {
-	n := 0
+	n, unseen := 0, 0
 	for _, u := range s.Units {
 		if u.Desorg {
 			u.Desorg = false
-			n++
+			if r.fefSees(u) {
+				n++
+			} else {
+				unseen++ // RULINGS T58: counted for the VM only
+			}
 		}
 	}
 	if len(s.Interdicted) > 0 {
@@ -619,7 +623,10 @@ func (r *Rules) cleanup(s *State, ev *events) {
 		n += len(s.Interdicted)
 		s.Interdicted = nil
 	}
-	ev.pub("7.0: Desorg marker cleanup: %d Desorg marker(s) removed.", n)
+	ev.pub("7.0: Desorg marker cleanup: all Desorg markers are removed (%d in the FEF's sight).", n)
+	if unseen > 0 {
+		ev.to(VM, "7.0: %d Desorg marker(s) of your hidden counters and closed forest stacks are removed.", unseen)
+	}
 }
 
 // advance moves the game to the phase after the current one (1.0, 8.0).
