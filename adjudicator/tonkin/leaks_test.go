@@ -3,6 +3,7 @@ package tonkin
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -138,8 +139,24 @@ func fefHears(r *Rules, s *State, side, order string, rolls []int) (*State, stri
 	return ns.(*State), strings.Join(out, "\n")
 }
 
-// firstDiff shows where two texts part.
+// firstDiff shows where two texts part: the lines of one missing from
+// the other, and the first difference.
 func firstDiff(a, b string) string {
+	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
+	var only []string
+	for _, x := range la {
+		if !slices.Contains(lb, x) && len(x) < 300 {
+			only = append(only, "- "+x)
+		}
+	}
+	for _, x := range lb {
+		if !slices.Contains(la, x) && len(x) < 300 {
+			only = append(only, "+ "+x)
+		}
+	}
+	if len(only) > 0 && len(only) < 40 {
+		return strings.Join(only, "\n")
+	}
 	i := 0
 	for i < len(a) && i < len(b) && a[i] == b[i] {
 		i++
@@ -341,4 +358,124 @@ func TestRulingT58_CleanupCountsWhatTheFEFSees(t *testing.T) {
 	if said[0] != said[1] || !strings.Contains(said[0], "(1 in the FEF's sight)") {
 		t.Errorf("the cleanup counts closed stacks' markers:\n%s\n---\n%s", said[0], said[1])
 	}
+}
+
+// closedTwin returns a state that differs from s only in what the FEF may
+// not know (DESIGN invariant 1; RULINGS T15, T16): the VM counters of
+// closed forest stacks trade places among those stacks, and hidden
+// counters in the open among their hexes, each hex keeping its number of
+// counters. A trench marker or the spending dump stays where it is (both
+// are open, T32, 6.2), and so do a stack an attack under way opened and
+// the attackers it named.
+func closedTwin(r *Rules, s *State, rng *rand.Rand) *State {
+	t := s.clone()
+	var closed, hidden []*Unit
+	for _, u := range t.Units {
+		if u.Side != VM || !onMap(u.Loc) || u.Trench || u.Spent {
+			continue
+		}
+		if c := t.Combat; c != nil && (c.Target == u.Loc && !c.Closed || slices.Contains(c.Att, u.ID)) {
+			continue // an attack under way has opened the stack, and named its attackers (RULINGS T23, T27)
+		}
+		switch {
+		case r.Opaque(u.Loc):
+			closed = append(closed, u)
+		case u.Hidden:
+			hidden = append(hidden, u)
+		}
+	}
+	for _, us := range [][]*Unit{closed, hidden} {
+		for i := range us {
+			j := rng.IntN(len(us))
+			us[i].Loc, us[j].Loc = us[j].Loc, us[i].Loc
+		}
+	}
+	return t
+}
+
+// fefEvents: what the FEF and the public hear of events.
+func fefEvents(evs []adjudicator.Event) string {
+	var out []string
+	for _, e := range evs {
+		if adjudicator.ViewerOf(FEF).Sees(e.Audience) {
+			out = append(out, e.Text)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// fefOpens: the FEF's order opens what it strikes, as the rules say: an
+// attack, overrun or airdrop names the defenders (RULINGS T27), a hidden
+// counter in the open hit by a barrage is flipped (Basics: Counters), a
+// dummy hit goes to the dead box and a unit that dies to the open dead
+// box (T59, 6.15).
+func fefOpens(order, heard string) bool {
+	w := strings.Fields(order)
+	if len(w) > 0 && (w[0] == "attack" || w[0] == "overrun" || w[0] == "drop") {
+		return true
+	}
+	for _, w := range []string{"flips the hidden counters", "eliminated", "loses the last step", "dead box"} {
+		if strings.Contains(heard, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// DESIGN invariant 1, Basics (Stacking, Counters), RULINGS T15, T16, T58:
+// at every step of random games, states that differ only in what closed
+// stacks hold and which hidden counter stands where read the same to the
+// FEF and the public (views, prompt, legal orders), and the FEF's orders
+// give the same events and refusals on both, save where the rules open
+// what the order strikes.
+func TestRulingT58_RandomClosedStackTwins(t *testing.T) {
+	r := rules(t)
+	games, steps := 4, 1500
+	if testing.Short() {
+		games, steps = 2, 250
+	}
+	if raceEnabled {
+		games, steps = 1, 120
+	}
+	checked, fefOrders := 0, 0
+	for g := range games {
+		rng := rand.New(rand.NewPCG(uint64(g), 58))
+		s := setup(t, r, []string{"1953", "1950"}[g%2])
+		stream := adjudicator.NewStream([]byte("leak twins"), uint64(g)*100000)
+		for n := 0; n < steps && s.Phase != PhaseOver; n++ {
+			tw := closedTwin(r, s, rng)
+			if a, b := fefReads(r, s), fefReads(r, tw); a != b {
+				t.Fatalf("game %d step %d (%s): the FEF tells closed stacks' contents apart:\n%s", g, n, s.Phase, firstDiff(a, b))
+			}
+			checked++
+			p := r.Prompt(s)
+			if len(p.Awaiting) == 0 {
+				t.Fatalf("game %d step %d: nobody awaited", g, n)
+			}
+			side := p.Awaiting[0]
+			order := adjudicator.PreferAction(rng, side, r.Legal(s, side))
+			if side == FEF {
+				fefOrders++
+				ns, ev1, err1 := r.Apply(s, side, order, adjudicator.NewStream([]byte("twin"), uint64(n)))
+				_, ev2, err2 := r.Apply(tw, side, order, adjudicator.NewStream([]byte("twin"), uint64(n)))
+				if (err1 == nil) != (err2 == nil) || err1 != nil && err1.Error() != err2.Error() {
+					t.Fatalf("game %d step %d: FEF %q: refusals differ: %v / %v", g, n, order, err1, err2)
+				}
+				if err1 != nil {
+					t.Fatalf("game %d step %d: legal FEF order %q refused: %v", g, n, order, err1)
+				}
+				if a, b := fefEvents(ev1), fefEvents(ev2); a != b && !fefOpens(order, a+b) {
+					t.Fatalf("game %d step %d: FEF %q: events differ between twins:\n%s", g, n, order, firstDiff(a, b))
+				}
+				s = ns.(*State)
+				continue
+			}
+			ns, _, err := r.Apply(s, side, order, stream)
+			if err != nil {
+				t.Fatalf("game %d step %d: legal %q refused: %v", g, n, order, err)
+			}
+			s = ns.(*State)
+		}
+	}
+	t.Logf("%d states checked against twins, %d FEF orders", checked, fefOrders)
 }
