@@ -148,6 +148,9 @@ func (r *Rules) Prompt(as adjudicator.State) adjudicator.Prompt {
 // for the other side.
 func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator.Choice {
 	s := st(as)
+	if side == adjudicator.Referee && s.Phase != PhaseOver {
+		return r.overrideHelp(s)
+	}
 	if s.Phase == PhaseOver || side != FEF && side != VM {
 		return nil
 	}
@@ -294,8 +297,11 @@ func (r *Rules) applyOrder(s *State, side string, w []string, dice adjudicator.D
 	if s.Phase == PhaseOver {
 		return fail("the game is over: %s", s.Reason)
 	}
+	if side == string(adjudicator.Referee) {
+		return r.override(s, w, ev) // a moderator's override (RULINGS T80)
+	}
 	if side != FEF && side != VM {
-		return fail("%q is not a side of Tonkin (fef, vm); moderators' overrides are not taken by Tonkin yet", side)
+		return fail("%q is not a side of Tonkin (fef, vm, or a moderator's override)", side)
 	}
 	if a := s.awaited(); side != a && !strings.EqualFold(w[0], "standing") {
 		if opsPhase(s.Phase) && s.Step == StepPoints && s.Combat == nil {
