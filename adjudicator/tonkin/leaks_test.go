@@ -430,17 +430,17 @@ func fefOpens(order, heard string) bool {
 // what the order strikes.
 func TestRulingT58_RandomClosedStackTwins(t *testing.T) {
 	r := rules(t)
-	games, steps := 4, 1500
+	games, steps := 6, 1500
 	if testing.Short() {
 		games, steps = 2, 250
 	}
 	if raceEnabled {
 		games, steps = 1, 120
 	}
-	checked, fefOrders := 0, 0
+	checked, fefOrders, vmOrders := 0, 0, 0
 	for g := range games {
 		rng := rand.New(rand.NewPCG(uint64(g), 58))
-		s := setup(t, r, []string{"1953", "1950"}[g%2])
+		s := setup(t, r, []string{"1953", "1950", "1951", "1952"}[g%4])
 		stream := adjudicator.NewStream([]byte("leak twins"), uint64(g)*100000)
 		for n := 0; n < steps && s.Phase != PhaseOver; n++ {
 			tw := closedTwin(r, s, rng)
@@ -454,6 +454,11 @@ func TestRulingT58_RandomClosedStackTwins(t *testing.T) {
 			}
 			side := p.Awaiting[0]
 			order := adjudicator.PreferAction(rng, side, r.Legal(s, side))
+			if g >= 2 {
+				// the later games walk the whole tree: more passes, more
+				// phases, the supply checks and cleanups between them
+				order = adjudicator.RandomOrder(rng, r.Legal(s, side))
+			}
 			if side == FEF {
 				fefOrders++
 				ns, ev1, err1 := r.Apply(s, side, order, adjudicator.NewStream([]byte("twin"), uint64(n)))
@@ -470,6 +475,22 @@ func TestRulingT58_RandomClosedStackTwins(t *testing.T) {
 				s = ns.(*State)
 				continue
 			}
+			if order == "pass" || order == "done" {
+				// the VM's orders that name nothing: what follows them
+				// (the phases' automatic steps: supply, the cleanup,
+				// hiding again) reads the same on both twins
+				vmOrders++
+				ns, ev1, err1 := r.Apply(s, side, order, adjudicator.NewStream([]byte("twin"), uint64(n)))
+				_, ev2, err2 := r.Apply(tw, side, order, adjudicator.NewStream([]byte("twin"), uint64(n)))
+				if err1 != nil || err2 != nil {
+					t.Fatalf("game %d step %d: VM %q refused: %v / %v", g, n, order, err1, err2)
+				}
+				if a, b := fefEvents(ev1), fefEvents(ev2); a != b && !fefOpens(order, a+b) {
+					t.Fatalf("game %d step %d: VM %q: the FEF hears the twins apart:\n%s", g, n, order, firstDiff(a, b))
+				}
+				s = ns.(*State)
+				continue
+			}
 			ns, _, err := r.Apply(s, side, order, stream)
 			if err != nil {
 				t.Fatalf("game %d step %d: legal %q refused: %v", g, n, order, err)
@@ -477,5 +498,5 @@ func TestRulingT58_RandomClosedStackTwins(t *testing.T) {
 			s = ns.(*State)
 		}
 	}
-	t.Logf("%d states checked against twins, %d FEF orders", checked, fefOrders)
+	t.Logf("%d states checked against twins, %d FEF orders, %d VM passes", checked, fefOrders, vmOrders)
 }
