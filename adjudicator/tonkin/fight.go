@@ -113,6 +113,12 @@ func (r *Rules) startFight(s *State, f *fight, p *Combat, dice adjudicator.Dice,
 			what = "the FEF's overrun"
 		}
 		r.reveal(s, f.target, what, false, ev) // RULINGS T27: the attack opens the stack
+		if r.Opaque(f.target) {
+			// RULINGS T27, T58: at once, so that every question inside
+			// the attack (retreat before combat, ambush, leader) is
+			// about units the FEF has been shown.
+			ev.pub("Basics (Stacking), RULINGS T27: %s opens the VM stack at %s: %s.", what, f.target, r.stackText(s, f.target))
+		}
 	}
 	r.runFight(s, p, dice, ev)
 }
@@ -845,4 +851,22 @@ func (r *Rules) validCombat(s *State) error {
 		return fmt.Errorf("points %d, steps %d, hits %d, rounds %d, note %q", p.Points, p.Steps, p.GarHits, p.Rounds, p.Note)
 	}
 	return nil
+}
+
+// stackText names the VM counters at hex with their values (a stack
+// opened by an attack, RULINGS T27).
+func (r *Rules) stackText(s *State, hex string) string {
+	var out []string
+	for _, u := range s.Units {
+		if u.Side != VM || u.Loc != hex {
+			continue
+		}
+		switch r.typ(u).Kind {
+		case "dump", "hq", "leader", "dummy":
+			out = append(out, u.ID)
+		default:
+			out = append(out, fmt.Sprintf("%s (%s)", u.ID, valuesText(r.values(u))))
+		}
+	}
+	return listOr(out)
 }

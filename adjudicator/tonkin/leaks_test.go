@@ -500,3 +500,21 @@ func TestRulingT58_RandomClosedStackTwins(t *testing.T) {
 	}
 	t.Logf("%d states checked against twins, %d FEF orders, %d VM passes", checked, fefOrders, vmOrders)
 }
+
+// Basics (Stacking), 6.5, 6.11, RULINGS T27, T58: the FEF's attack on a
+// closed stack opens it at once: the questions inside the attack (here
+// the ambush, asked only when an ambusher is there) come after the FEF
+// has been shown every counter of the stack.
+func TestRulingT27_AttackOpensTheStackBeforeItsQuestions(t *testing.T) {
+	r := rules(t)
+	site := findLeakSite(t, r, leakState(t, r, leakSite{"1203", "1203", "1203"}, nil, answered))
+	s := leakState(t, r, site, []string{"304/57", "HO 1"}, Standing{Evade: "no", Lead: "best", Retreat: "no", Losses: "most"})
+	ns, f, _ := pub(t, r, s, FEF, "attack "+site.closed)
+	if ns.Combat == nil || ns.Combat.Ask != "ambush" {
+		t.Fatalf("the VM is not asked to ambush: %+v", ns.Combat)
+	}
+	i := strings.Index(f, "the FEF's attack opens the VM stack at "+site.closed+": 304/57 (")
+	if i < 0 || !strings.Contains(f[i:], "HO 1") {
+		t.Errorf("the attack does not open the stack before its question:\n%s", f)
+	}
+}
