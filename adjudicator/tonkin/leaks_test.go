@@ -241,7 +241,7 @@ func leakPlay(t *testing.T, r *Rules, site leakSite, in []string, st Standing, r
 // the step asked or answered by the standing order, then an air
 // transport next to it and the cleanup, read the same to the FEF and
 // the public whatever the stack holds.
-func TestRulingT58_ClosedStackTwins_Barrage(t *testing.T) {
+func TestRule6_6_BarrageOnAClosedStackTwins(t *testing.T) {
 	r := rules(t)
 	site := findLeakSite(t, r, leakState(t, r, leakSite{"1203", "1203", "1203"}, nil, answered))
 	rolls := barrageRolls(t, r, site)
@@ -278,7 +278,7 @@ func TestRulingT58_ClosedStackTwins_Barrage(t *testing.T) {
 // RULINGS T58: what the VM hears is its own: the flip of its hidden
 // counters in a closed stack, which units became Desorg and which lost
 // the step, or that nothing there could.
-func TestRulingT58_ClosedStackVMHears(t *testing.T) {
+func TestRule6_13_BarrageOnAClosedStackTheVMHears(t *testing.T) {
 	r := rules(t)
 	site := findLeakSite(t, r, leakState(t, r, leakSite{"1203", "1203", "1203"}, nil, answered))
 	rolls := barrageRolls(t, r, site)
@@ -314,7 +314,7 @@ func TestRulingT58_ClosedStackVMHears(t *testing.T) {
 
 // 6.3 b), RULINGS T58: the VM reorganising a closed stack is announced
 // by the stack, not by how many of its units were Desorg.
-func TestRulingT58_ReorgOfAClosedStack(t *testing.T) {
+func TestRule6_3b_ReorgOfAClosedStack(t *testing.T) {
 	r := rules(t)
 	site := findLeakSite(t, r, leakState(t, r, leakSite{"1203", "1203", "1203"}, nil, answered))
 	var said []string
@@ -335,7 +335,7 @@ func TestRulingT58_ReorgOfAClosedStack(t *testing.T) {
 
 // 7.0, RULINGS T58: the cleanup counts for the public only the Desorg
 // markers the FEF sees.
-func TestRulingT58_CleanupCountsWhatTheFEFSees(t *testing.T) {
+func TestRule7_0_CleanupCountsWhatTheFEFSees(t *testing.T) {
 	r := rules(t)
 	site := findLeakSite(t, r, leakState(t, r, leakSite{"1203", "1203", "1203"}, nil, answered))
 	var said []string
@@ -428,7 +428,7 @@ func fefOpens(order, heard string) bool {
 // FEF and the public (views, prompt, legal orders), and the FEF's orders
 // give the same events and refusals on both, save where the rules open
 // what the order strikes.
-func TestRulingT58_RandomClosedStackTwins(t *testing.T) {
+func TestBasicsStacking_RandomClosedStackTwins(t *testing.T) {
 	r := rules(t)
 	games, steps := 6, 1500
 	if testing.Short() {
@@ -505,7 +505,7 @@ func TestRulingT58_RandomClosedStackTwins(t *testing.T) {
 // closed stack opens it at once: the questions inside the attack (here
 // the ambush, asked only when an ambusher is there) come after the FEF
 // has been shown every counter of the stack.
-func TestRulingT27_AttackOpensTheStackBeforeItsQuestions(t *testing.T) {
+func TestRule6_11_AttackOpensTheStackBeforeItsQuestions(t *testing.T) {
 	r := rules(t)
 	site := findLeakSite(t, r, leakState(t, r, leakSite{"1203", "1203", "1203"}, nil, answered))
 	s := leakState(t, r, site, []string{"304/57", "HO 1"}, Standing{Evade: "no", Lead: "best", Retreat: "no", Losses: "most"})
