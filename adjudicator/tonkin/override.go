@@ -16,14 +16,14 @@ import (
 // RULINGS T15, T16) is told to the VM in full and to the FEF and the
 // public only as the map shows it (RULINGS T80).
 //
-//	override unit <id> [at <hex|standby|saigon|dead|perm>] [steps <n>] [hidden|revealed] [desorg yes|no] [trench yes|no]
+//	override unit <id> [at <hex|standby|saigon|dead|perm>] [steps <n>] [hidden|revealed|flip] [desorg yes|no] [trench yes|no]
 //	override track <name> <n>
 //	override weather sunny|rain
 //	override initiative fef|vm
 //	override town <name> vm|fef
 //	override road <hex> desorg|clear
 
-const overrideUsage = "override unit <id> [at <hex|standby|saigon|dead|perm>] [steps <n>] [hidden|revealed] [desorg yes|no] [trench yes|no]; override track <name> <n>; override weather sunny|rain; override initiative fef|vm; override town <name> vm|fef; override road <hex> desorg|clear"
+const overrideUsage = "override unit <id> [at <hex|standby|saigon|dead|perm>] [steps <n>] [hidden|revealed|flip] [desorg yes|no] [trench yes|no]; override track <name> <n>; override weather sunny|rain; override initiative fef|vm; override town <name> vm|fef; override road <hex> desorg|clear"
 
 // overrideTracks: the tracks a moderator may set, each with its field and
 // its highest value.
@@ -190,7 +190,7 @@ func overrideCount(w string, max int, what string) (int, error) {
 // kept only when every key is good.
 func (r *Rules) overrideUnit(s *State, args []string, ev *events) error {
 	if len(args) < 2 {
-		return fail("usage: override unit <id> [at <hex|standby|saigon|dead|perm>] [steps <n>] [hidden|revealed] [desorg yes|no] [trench yes|no]")
+		return fail("usage: override unit <id> [at <hex|standby|saigon|dead|perm>] [steps <n>] [hidden|revealed|flip] [desorg yes|no] [trench yes|no]")
 	}
 	u := s.findUnit(FEF, args[0])
 	if u == nil {
@@ -214,6 +214,21 @@ func (r *Rules) overrideUnit(s *State, args []string, ev *events) error {
 	kv := args[1:]
 	for i := 0; i < len(kv); i++ {
 		key := strings.ToLower(kv[i])
+		if key == "flip" {
+			// Basics (Counters): a hidden counter turned over; 3.3:
+			// Uncle Ho's counter flipped to Giap (and back)
+			switch {
+			case t.Kind == "group" || t.Kind == "dummy":
+				n.Hidden = !n.Hidden
+				changes = append(changes, map[bool]string{true: "flipped to its hidden side", false: "flipped face up"}[n.Hidden])
+			case u.Type == "HO":
+				n.Giap = !n.Giap
+				changes = append(changes, map[bool]string{true: "flipped to Giap", false: "flipped to Uncle Ho"}[n.Giap])
+			default:
+				return fail("flip turns over a hidden counter (VM-groups, Pathet Lao, dummies) or Uncle Ho/Giap; %s's reduced side is its steps (`steps <n>`)", u.ID)
+			}
+			continue
+		}
 		if key == "hidden" || key == "revealed" {
 			if t.Kind != "group" && t.Kind != "dummy" {
 				return fail("Basics (Counters): only VM-groups, Pathet Lao and dummies have a hidden side; %s has none", u.ID)
@@ -223,7 +238,7 @@ func (r *Rules) overrideUnit(s *State, args []string, ev *events) error {
 			continue
 		}
 		if i+1 >= len(kv) {
-			return fail("%s needs a value; usage: override unit <id> [at <place>] [steps <n>] [hidden|revealed] [desorg yes|no] [trench yes|no]", key)
+			return fail("%s needs a value; usage: override unit <id> [at <place>] [steps <n>] [hidden|revealed|flip] [desorg yes|no] [trench yes|no]", key)
 		}
 		i++
 		v := kv[i]
@@ -269,7 +284,7 @@ func (r *Rules) overrideUnit(s *State, args []string, ev *events) error {
 			n.Trench = b
 			changes = append(changes, "trench "+strings.ToLower(v))
 		default:
-			return fail("a unit takes at, steps, hidden, revealed, desorg and trench; not %q", kv[i-1])
+			return fail("a unit takes at, steps, hidden, revealed, flip, desorg and trench; not %q", kv[i-1])
 		}
 	}
 	if onMap(n.Loc) && r.enemyAt(s, u.Side, n.Loc) {
@@ -363,7 +378,7 @@ func (r *Rules) overrideHelp(s *State) []adjudicator.Choice {
 		tracks = append(tracks, adjudicator.Choice{Word: t.name, Help: fmt.Sprintf("%s, 0-%d (now %d)", t.help, t.max, *t.p)})
 	}
 	return []adjudicator.Choice{{Word: "override", Help: "a moderator's correction, announced and on the record", Next: []adjudicator.Choice{
-		{Word: "unit", Help: "<id> [at <hex|standby|saigon|dead|perm>] [steps <n>] [hidden|revealed] [desorg yes|no] [trench yes|no]: place, remove, flip, reveal or step a unit, its Desorg and trench markers"},
+		{Word: "unit", Help: "<id> [at <hex|standby|saigon|dead|perm>] [steps <n>] [hidden|revealed|flip] [desorg yes|no] [trench yes|no]: place, remove, flip, reveal or step a unit, its Desorg and trench markers"},
 		{Word: "track", Help: "<name> <n>", Next: tracks},
 		{Word: "weather", Help: "sunny|rain (2.0)", Next: []adjudicator.Choice{{Word: "sunny", Complete: true}, {Word: "rain", Complete: true}}},
 		{Word: "initiative", Help: "fef|vm: the 1st player of the turn (2.0)", Next: []adjudicator.Choice{{Word: FEF, Complete: true}, {Word: VM, Complete: true}}},

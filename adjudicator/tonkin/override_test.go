@@ -54,6 +54,15 @@ func TestRulingT81_OverrideKinds(t *testing.T) {
 	if !ns.unit(open.ID).Hidden {
 		t.Error("not hidden again")
 	}
+	ns, _, _ = mod(t, r, ns, "override unit "+tok+" flip")
+	if ns.unit(open.ID).Hidden {
+		t.Error("flip did not turn the hidden counter face up")
+	}
+	ns, _, _ = mod(t, r, ns, "override unit "+tok+" flip")
+	ns, f, v := mod(t, r, ns, "override unit HO_1 flip") // in a closed stack: the VM hears it (RULINGS T80)
+	if !ns.unit(open.ID).Hidden || !ns.unit("HO 1").Giap || !strings.Contains(v, "HO 1 flipped to Giap") || strings.Contains(f, "HO") {
+		t.Errorf("flip: %q / %q", f, v)
+	}
 	// tracks, weather, initiative, a town, a road marker
 	for _, c := range []struct {
 		order string
@@ -109,6 +118,7 @@ func TestRulingT81_OverrideRefusals(t *testing.T) {
 		"override unit 316/98 steps 0":       "`at dead`",
 		"override unit HO_1 steps 1":         "HO 1 has no steps",
 		"override unit 316/98 hidden":        "only VM-groups, Pathet Lao and dummies have a hidden side",
+		"override unit 316/98 flip":          "reduced side is its steps",
 		"override unit HO_1 desorg yes":      "takes no Desorg marker",
 		"override unit DUMMY_1 trench yes":   "takes no trench marker",
 		"override unit 316/98 desorg maybe":  "desorg is yes or no",
