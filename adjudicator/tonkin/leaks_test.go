@@ -435,7 +435,7 @@ func TestBasicsStacking_RandomClosedStackTwins(t *testing.T) {
 		games, steps = 2, 250
 	}
 	if raceEnabled {
-		games, steps = 1, 120
+		games, steps = 1, 60
 	}
 	checked, fefOrders, vmOrders := 0, 0, 0
 	for g := range games {
