@@ -125,9 +125,13 @@ func (r *Rules) enemyAt(s *State, side, hex string) bool {
 // reveal flips the hidden VM counters at hex (Basics: Counters: "If FEF
 // attacks, overruns or receives a combat result through barrage against
 // such a unit it has to be flipped over. If it is a dummy, just remove it
-// to the dead box"). It tells everyone what was there.
-func (r *Rules) reveal(s *State, hex, why string, ev *events) {
+// to the dead box"). It tells everyone what was there, save in a closed
+// forest stack (RULINGS T16, T27, T58): there the flip is the VM's to
+// hear, and the public hears only how many dummies went to the (open)
+// dead box, which the rules show.
+func (r *Rules) reveal(s *State, hex, why string, closed bool, ev *events) {
 	var seen []string
+	dummies := 0
 	for _, u := range s.Units {
 		if u.Side != VM || u.Loc != hex || !u.Hidden {
 			continue
@@ -136,13 +140,28 @@ func (r *Rules) reveal(s *State, hex, why string, ev *events) {
 		if r.typ(u).Kind == "dummy" {
 			seen = append(seen, u.ID+" (a dummy, removed to the dead box)")
 			u.Loc = LocDead
+			dummies++
 			continue
 		}
 		seen = append(seen, fmt.Sprintf("%s (%s %s)", u.ID, r.typ(u).Family, valuesText(r.values(u))))
 	}
-	if len(seen) > 0 {
+	switch {
+	case len(seen) == 0:
+	case closed:
+		ev.to(VM, "Basics (Counters): %s flips the hidden counters at %s: %s.", why, hex, strings.Join(seen, ", "))
+		if dummies > 0 {
+			ev.pub("Basics (Counters): %s flips the hidden counters of the VM stack at %s: %d dummy(ies) removed to the dead box.", why, hex, dummies)
+		}
+	default:
 		ev.pub("Basics (Counters): %s flips the hidden counters at %s: %s.", why, hex, strings.Join(seen, ", "))
 	}
+}
+
+// fefSees: the FEF may see u's counter and its markers: the FEF's own,
+// and the VM's neither hidden nor in a closed forest stack (RULINGS T15,
+// T16).
+func (r *Rules) fefSees(u *Unit) bool {
+	return u.Side == FEF || !u.Hidden && !r.Opaque(u.Loc)
 }
 
 func valuesText(v Values) string { return fmt.Sprintf("%d-%d", v.Str, v.Mor) }

@@ -535,8 +535,15 @@ func (r *Rules) barrageOrder(s *State, side string, args []string, dice adjudica
 // Desorg; on DG & DL it loses one step, or its garrison a hit.
 func (r *Rules) barrageHit(s *State, p *Combat, res string, ev *events) {
 	side, target := p.Side, p.Target
+	// RULINGS T27, T58: a closed forest stack stays closed: the public
+	// hears that the stack is hit and loses its step whatever it holds
+	// (Uncle Ho or dumps alone included), the VM which units.
+	p.Closed = side == FEF && r.Opaque(target)
 	if side == FEF {
-		r.reveal(s, target, "the barrage's result", ev)
+		r.reveal(s, target, "the barrage's result", p.Closed, ev)
+	}
+	if p.Closed && !r.enemyAt(s, side, target) {
+		p.Closed = false // only dummies were there, and they are gone
 	}
 	var hit []*Unit
 	for _, d := range r.defenders(s, side, target) {
@@ -545,16 +552,15 @@ func (r *Rules) barrageHit(s *State, p *Combat, res string, ev *events) {
 			hit = append(hit, d.u)
 		}
 	}
-	// RULINGS T27: a closed forest stack stays closed: the public hears
-	// that the stack is hit, the VM which units.
-	p.Closed = side == FEF && r.Opaque(target)
-	if len(hit) > 0 {
-		if p.Closed {
-			ev.pub("6.17: the VM stack at %s becomes Desorg.", target)
-			ev.to(VM, "6.17: %s become(s) Desorg.", unitNames(hit))
-		} else {
-			ev.pub("6.17: %s become(s) Desorg.", unitNames(hit))
-		}
+	switch {
+	case p.Closed && len(hit) > 0:
+		ev.pub("6.17: the VM stack at %s becomes Desorg.", target)
+		ev.to(VM, "6.17: %s become(s) Desorg.", unitNames(hit))
+	case p.Closed:
+		ev.pub("6.17: the VM stack at %s becomes Desorg.", target)
+		ev.to(VM, "6.17: nothing at %s takes a Desorg marker (Uncle Ho and supply dumps take none).", target)
+	case len(hit) > 0:
+		ev.pub("6.17: %s become(s) Desorg.", unitNames(hit))
 	}
 	if res != "DG & DL" {
 		return
@@ -562,7 +568,7 @@ func (r *Rules) barrageHit(s *State, p *Combat, res string, ev *events) {
 	// 6.6: 1 step per stack; artillery may lose steps to a barrage
 	// (6.13); its owner names the unit.
 	switch {
-	case len(hit) > 0:
+	case len(hit) > 0 || p.Closed:
 		p.Steps, p.Stage = 1, "losses"
 	case r.garrisonAt(s, target) != "":
 		p.GarHits, p.Stage = 1, "garrison"

@@ -112,7 +112,13 @@ func (r *Rules) startFight(s *State, f *fight, p *Combat, dice adjudicator.Dice,
 		if f.overrun {
 			what = "the FEF's overrun"
 		}
-		r.reveal(s, f.target, what, ev)
+		r.reveal(s, f.target, what, false, ev) // RULINGS T27: the attack opens the stack
+		if r.Opaque(f.target) {
+			// RULINGS T27, T58: at once, so that every question inside
+			// the attack (retreat before combat, ambush, leader) is
+			// about units the FEF has been shown.
+			ev.pub("Basics (Stacking), RULINGS T27: %s opens the VM stack at %s: %s.", what, f.target, r.stackText(s, f.target))
+		}
 	}
 	r.runFight(s, p, dice, ev)
 }
@@ -496,6 +502,17 @@ func (r *Rules) lossPool(s *State, p *Combat) []*Unit {
 func (r *Rules) stageLosses(s *State, p *Combat, ev *events) {
 	for p.Steps > 0 {
 		pool := r.lossPool(s, p)
+		if len(pool) == 0 && p.Closed {
+			// RULINGS T22, T58: the step of a barrage on a closed
+			// stack is asked, or taken by the standing order, whatever
+			// the stack holds; with nothing there that can lose it,
+			// only the VM hears so.
+			if how := s.ask(p, p.defenderSide(), "losses", "loss"); how == "" {
+				return
+			}
+			r.loseNone(s, p, ev)
+			continue
+		}
 		if len(pool) == 0 {
 			p.Steps = 0
 			break
@@ -529,16 +546,25 @@ func (r *Rules) pickLoss(pool []*Unit, how string) *Unit {
 }
 
 // loseOne: a step of the defender's; a closed forest stack stays closed
-// while the unit lives (RULINGS T27).
+// while the unit lives (RULINGS T27, T58).
 func (r *Rules) loseOne(s *State, p *Combat, u *Unit, ev *events) {
 	p.Steps--
 	if p.Closed && u.Steps > 1 {
 		u.Steps--
-		ev.pub("6.13: a unit of the VM stack at %s loses a step.", u.Loc)
+		ev.pub("6.13: the VM stack at %s takes the barrage's step loss.", u.Loc)
 		ev.to(VM, "6.13: %s loses a step (now %s).", u.ID, valuesText(r.values(u)))
 		return
 	}
 	r.loseStep(s, u, ev)
+}
+
+// loseNone: the step of a barrage on a closed stack that holds nothing
+// that can lose one (Uncle Ho, dumps): announced as any other (RULINGS
+// T58), the VM told that nothing lost it.
+func (r *Rules) loseNone(s *State, p *Combat, ev *events) {
+	p.Steps--
+	ev.pub("6.13: the VM stack at %s takes the barrage's step loss.", p.Target)
+	ev.to(VM, "6.13: nothing at %s can lose a step (Uncle Ho, the HQ and supply dumps have none): no step is lost.", p.Target)
 }
 
 // stageGarrison: a garrison's hits (6.7): at a single hit the FEF may
@@ -755,6 +781,10 @@ func (r *Rules) answerOrder(s *State, side, verb string, args []string, dice adj
 	case "loss":
 		pool := r.lossPool(s, p)
 		var u *Unit
+		if len(pool) == 0 && p.Closed && (w == "most" || w == "fewest") {
+			r.loseNone(s, p, ev)
+			break
+		}
 		if (w == "most" || w == "fewest") && len(pool) > 0 {
 			u = r.pickLoss(pool, w)
 		} else {
@@ -821,4 +851,22 @@ func (r *Rules) validCombat(s *State) error {
 		return fmt.Errorf("points %d, steps %d, hits %d, rounds %d, note %q", p.Points, p.Steps, p.GarHits, p.Rounds, p.Note)
 	}
 	return nil
+}
+
+// stackText names the VM counters at hex with their values (a stack
+// opened by an attack, RULINGS T27).
+func (r *Rules) stackText(s *State, hex string) string {
+	var out []string
+	for _, u := range s.Units {
+		if u.Side != VM || u.Loc != hex {
+			continue
+		}
+		switch r.typ(u).Kind {
+		case "dump", "hq", "leader", "dummy":
+			out = append(out, u.ID)
+		default:
+			out = append(out, fmt.Sprintf("%s (%s)", u.ID, valuesText(r.values(u))))
+		}
+	}
+	return listOr(out)
 }

@@ -58,7 +58,7 @@ func (r *Rules) reorgOrder(s *State, side string, args []string, ev *events) err
 		}
 	}
 	if len(done) > 0 {
-		ev.pub("6.3 b): %s removes the Desorg markers of %s.", sideName(side), r.namesSeen(side, done))
+		ev.pub("6.3 b): %s removes the Desorg markers of %s.", sideName(side), r.reorgSeen(side, done))
 	}
 	return nil
 }
@@ -80,6 +80,38 @@ func (r *Rules) namesSeen(side string, us []*Unit) string {
 	}
 	if n > 0 {
 		seen = append(seen, fmt.Sprintf("%d counter(s) the FEF cannot see", n))
+	}
+	return strings.Join(seen, ", ")
+}
+
+// reorgSeen names the units reorganised as the public may see them: a
+// closed forest stack by its hex, not how many of its units (RULINGS
+// T58: the FEF does not see the markers inside), a hidden counter as
+// one; the VM's order stays its own.
+func (r *Rules) reorgSeen(side string, us []*Unit) string {
+	if side == FEF {
+		return unitNames(us)
+	}
+	var seen, closed []string
+	n := 0
+	for _, u := range us {
+		switch {
+		case r.Opaque(u.Loc):
+			if !slices.Contains(closed, u.Loc) {
+				closed = append(closed, u.Loc)
+			}
+		case u.Hidden:
+			n++
+		default:
+			seen = append(seen, u.ID)
+		}
+	}
+	slices.Sort(closed)
+	for _, h := range closed {
+		seen = append(seen, "its closed stack at "+h)
+	}
+	if n > 0 {
+		seen = append(seen, fmt.Sprintf("%d hidden counter(s)", n))
 	}
 	return strings.Join(seen, ", ")
 }

@@ -999,14 +999,19 @@ func (r *Rules) airstripCostX(s *State, hex string, stack, factor int) (int, str
 		}
 	}
 	for _, x := range s.Units {
-		if x.Side != VM || !onMap(x.Loc) || dist(x.Loc, hex) > 1 || x.Desorg {
+		if x.Side != VM || !onMap(x.Loc) || dist(x.Loc, hex) > 1 {
 			continue
 		}
 		k := r.typ(x).Kind
 		if r.Opaque(x.Loc) {
+			// RULINGS T38, T58: a closed stack is a regiment not
+			// Desorg, whatever it holds and whatever of it is Desorg.
 			if x.Loc != hex && !trench {
 				double = true
 			}
+			continue
+		}
+		if x.Desorg {
 			continue
 		}
 		if k == "artillery" {

@@ -379,7 +379,7 @@ func TestSection2_0_FirstTurnPrompt(t *testing.T) {
 		{FEF, " done ", "it is not the FEF's turn to order"},
 		{VM, "airstrike 1205", `"airstrike" is not an order in 1st player movement (5.0): the VM; the orders now are: ` + "`move`, `truck`, `foot`, `done`"},
 		{VM, "done now", "`done` takes nothing after it"},
-		{adjudicator.Referee, "done", "not a side of Tonkin"},
+		{adjudicator.Referee, "done", "usage: override unit"}, // a moderator's order is an override (RULINGS T81)
 		{VM, "   ", "empty order"},
 	} {
 		ns, evs, err := r.Apply(s, c.side, c.order, nil)

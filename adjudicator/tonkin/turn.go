@@ -148,6 +148,9 @@ func (r *Rules) Prompt(as adjudicator.State) adjudicator.Prompt {
 // for the other side.
 func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator.Choice {
 	s := st(as)
+	if side == adjudicator.Referee && s.Phase != PhaseOver {
+		return r.overrideHelp(s)
+	}
 	if s.Phase == PhaseOver || side != FEF && side != VM {
 		return nil
 	}
@@ -294,8 +297,11 @@ func (r *Rules) applyOrder(s *State, side string, w []string, dice adjudicator.D
 	if s.Phase == PhaseOver {
 		return fail("the game is over: %s", s.Reason)
 	}
+	if side == string(adjudicator.Referee) {
+		return r.override(s, w, ev) // a moderator's override (RULINGS T80)
+	}
 	if side != FEF && side != VM {
-		return fail("%q is not a side of Tonkin (fef, vm); moderators' overrides are not taken by Tonkin yet", side)
+		return fail("%q is not a side of Tonkin (fef, vm, or a moderator's override)", side)
 	}
 	if a := s.awaited(); side != a && !strings.EqualFold(w[0], "standing") {
 		if opsPhase(s.Phase) && s.Step == StepPoints && s.Combat == nil {
@@ -605,11 +611,15 @@ func (r *Rules) endOps(s *State, dice adjudicator.Dice, ev *events) {
 // cleanup is the Desorg marker cleanup phase (7.0): both players remove
 // all Desorg markers.
 func (r *Rules) cleanup(s *State, ev *events) {
-	n := 0
+	n, unseen := 0, 0
 	for _, u := range s.Units {
 		if u.Desorg {
 			u.Desorg = false
-			n++
+			if r.fefSees(u) {
+				n++
+			} else {
+				unseen++ // RULINGS T58: counted for the VM only
+			}
 		}
 	}
 	if len(s.Interdicted) > 0 {
@@ -619,7 +629,10 @@ func (r *Rules) cleanup(s *State, ev *events) {
 		n += len(s.Interdicted)
 		s.Interdicted = nil
 	}
-	ev.pub("7.0: Desorg marker cleanup: %d Desorg marker(s) removed.", n)
+	ev.pub("7.0: Desorg marker cleanup: all Desorg markers are removed (%d in the FEF's sight).", n)
+	if unseen > 0 {
+		ev.to(VM, "7.0: %d Desorg marker(s) of your hidden counters and closed forest stacks are removed.", unseen)
+	}
 }
 
 // advance moves the game to the phase after the current one (1.0, 8.0).
