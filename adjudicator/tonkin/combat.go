@@ -88,7 +88,20 @@ func (r *Rules) canStrike(u *Unit, to string) string {
 	if ok, why := r.mayEnter(r.typ(u), to); !ok {
 		return fmt.Sprintf("%s may not attack %s: %s (6.6: you may not attack into a hex you may not move into)", u.ID, to, why)
 	}
+	if r.typ(u).Kind == "naval" && !r.alongWater(u.Loc, to) {
+		// 5.7: "They can attack enemy units along navigable river/coastal
+		// hexes" (RULINGS T76).
+		return fmt.Sprintf("%s at %s may not attack %s: Dinassauts attack only along a navigable river or between coastal hexes (5.7)", u.ID, u.Loc, to)
+	}
 	return ""
+}
+
+// alongWater: the step from a to b follows a navigable river or runs
+// between two coastal or sea hexes, as a Dinassaut moves (5.7, RULINGS
+// T49 a).
+func (r *Rules) alongWater(a, b string) bool {
+	water := func(h string) bool { x := r.hexes[h]; return x.Terrain == "sea" || x.Coastal }
+	return water(a) && water(b) || r.geo.riverEdge[edge(a, b)] == "navigable"
 }
 
 // defenders are the counters of the side other than side at hex,
@@ -417,6 +430,9 @@ func (r *Rules) desorgRolls(s *State, f *fight, defs []defender, res string, dic
 			oos = oos && u.OoS
 			trench = trench || u.Trench
 		}
+		if g := r.garrisonAt(s, f.target); !attacker && g != "" && slices.Contains(s.GarrisonTrench, g) {
+			trench = true // an entrenched garrison (6.3 c, RULINGS T71)
+		}
 		if !attacker && trench {
 			mod += r.chartInt("dg_drm", "trench_defender") // 6.17 b)
 		}
@@ -604,6 +620,10 @@ func (r *Rules) garrisonDies(s *State, g string, ev *events) {
 	if len(s.GarrisonOoS) == 0 {
 		s.GarrisonOoS = nil
 	}
+	s.GarrisonTrench = slices.DeleteFunc(s.GarrisonTrench, func(x string) bool { return x == g })
+	if len(s.GarrisonTrench) == 0 {
+		s.GarrisonTrench = nil
+	}
 	if !slices.Contains(s.NoGarrison, g) {
 		s.NoGarrison = append(s.NoGarrison, g)
 		sort.Strings(s.NoGarrison)
@@ -713,8 +733,10 @@ func (r *Rules) retreatAfter(s *State, side, from, to string, ev *events) {
 // "Eliminate them if the enemy walks into their hex"; 3.6, 3.10). After
 // an overrun every participating unit advances (6.4); after an attack
 // the attacker's standing order `advance` decides (6.14). The VM earns
-// half an equipment point for a hex where the FEF lost a step (3.4).
-func (r *Rules) walkIn(s *State, f *fight, left []defender, fought bool, ev *events) {
+// half an equipment point for a hex where the FEF lost a step, not for
+// a retreat alone (3.4: "loses at least 1 step (not just retreats)";
+// RULINGS T72).
+func (r *Rules) walkIn(s *State, f *fight, left []defender, lost bool, ev *events) {
 	if len(f.att) == 0 {
 		return
 	}
@@ -761,7 +783,7 @@ func (r *Rules) walkIn(s *State, f *fight, left []defender, fought bool, ev *eve
 	}
 	ev.pub("6.14: %s advances into %s: %s.", sideName(f.side), f.target, unitNames(adv))
 	r.railEntry(s, f.side, f.target, ev)
-	if f.side == VM && fought && s.VMEquipH < 2*r.chartInt("replacements", "vm_equipment_max") {
+	if f.side == VM && lost && s.VMEquipH < 2*r.chartInt("replacements", "vm_equipment_max") {
 		s.VMEquipH++
 		ev.pub("3.4: the VM advances into a hex where the FEF lost a step: half an equipment replacement (now %s).", halves(s.VMEquipH))
 	}

@@ -487,6 +487,9 @@ func (r *Rules) barrageOrder(s *State, side string, args []string, dice adjudica
 	}
 	stack, trench := 0, false
 	for _, d := range defs {
+		if d.garrison != "" && slices.Contains(s.GarrisonTrench, d.garrison) {
+			trench = true // an entrenched garrison (6.3 c, RULINGS T71)
+		}
 		if d.u != nil {
 			trench = trench || d.u.Trench
 			if side == FEF && (d.u.Hidden || r.Opaque(target)) {

@@ -825,6 +825,9 @@ func (r *Rules) stackLimit(hex string) int {
 
 func (r *Rules) stackAt(s *State, side, hex string, except map[string]bool) int {
 	n := 0
+	if side == FEF && r.garrisonAt(s, hex) != "" {
+		n++ // Basics (Stacking): "Garrisons have a stacking of 1" (RULINGS T71)
+	}
 	for _, u := range s.Units {
 		if u.Side == side && u.Loc == hex && !except[u.ID] {
 			n += r.values(u).Stack

@@ -334,12 +334,14 @@ func (r *Rules) supplyCheck(s *State, ev *events) {
 		}
 		r.loseStep(s, u, ev)
 	}
-	// garrisons (4.3, 4.6): in supply within 3 hexes of a friendly city
-	// or harbor; the garrison's OoS is kept in GarrisonOoS.
+	// garrisons (4.3, 4.4, 4.6): in supply in a trench, within 3 hexes of
+	// a friendly supply dump (its own hex's included), or of a friendly
+	// city or harbor (RULINGS T71); the garrison's OoS is kept in
+	// GarrisonOoS.
 	var gOut []string
 	for _, g := range slices.Clone(s.Garrisons) {
 		hex := r.urban[g].Hex
-		ok := r.within3(hex, occ[VM], func(x string) bool {
+		ok := slices.Contains(s.GarrisonTrench, g) || r.within3(hex, occ[VM], func(x string) bool { return dumps[FEF][x] }) || r.within3(hex, occ[VM], func(x string) bool {
 			uu, isU := r.urbanHex[x]
 			return isU && friendly(FEF, x) && (uu.Kind == "city" || uu.Harbor)
 		}) || r.riverTrace(hex, rc) // 4.5 for garrisons too (RULINGS T44)
