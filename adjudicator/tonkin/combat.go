@@ -571,11 +571,8 @@ func (r *Rules) kill(s *State, u *Unit, ev *events) {
 // nearSupplied: another supplied FEF unit (or garrison) within 3 hexes
 // of at, not in at (6.15).
 func (r *Rules) nearSupplied(s *State, at string) bool {
-	ra, ca, _ := ParseHex(at)
-	near := func(h string) bool {
-		rb, cb, ok := ParseHex(h)
-		return ok && h != at && Distance(ra, ca, rb, cb) <= 3
-	}
+	// a line uncut by VM units (Basics: Tracing; RULINGS T74)
+	near := func(h string) bool { return h != at && r.lineWithin(s, FEF, at, h, 3) }
 	for _, u := range s.Units {
 		if u.Side == FEF && onMap(u.Loc) && !u.OoS && near(u.Loc) && r.typ(u).Kind != "dump" {
 			return true
@@ -655,7 +652,9 @@ func (r *Rules) substitutes(s *State, hex string) []*Unit {
 			continue
 		}
 		rb, cb, _ := ParseHex(u.Loc)
-		if d := Distance(ra, ca, rb, cb); d <= 3 {
+		// within 3 hexes: a line uncut by VM units (Basics: Tracing;
+		// RULINGS T74)
+		if d := Distance(ra, ca, rb, cb); d <= 3 && r.lineWithin(s, FEF, hex, u.Loc, 3) {
 			cs = append(cs, cand{u, d})
 		}
 	}

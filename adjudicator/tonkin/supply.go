@@ -94,12 +94,17 @@ func (r *Rules) recountMontagnard(s *State, ev *events) {
 // hex where ok holds, uncut by enemy units or all-sea hexes (Basics:
 // Tracing).
 func (r *Rules) within3(hex string, blocked map[string]bool, ok func(h string) bool) bool {
+	return r.withinN(hex, 3, blocked, ok)
+}
+
+// withinN is within3 for a line of at most n hexes.
+func (r *Rules) withinN(hex string, n int, blocked map[string]bool, ok func(h string) bool) bool {
 	if ok(hex) {
 		return true
 	}
 	seen := map[string]bool{hex: true}
 	front := []string{hex}
-	for d := 1; d <= 3; d++ {
+	for d := 1; d <= n; d++ {
 		var next []string
 		for _, h := range front {
 			for _, n := range r.neighbors(h) {
@@ -386,4 +391,36 @@ func (r *Rules) tellSupply(s *State, what string, us []*Unit, ev *events) {
 	if len(open) < len(all) {
 		ev.to(VM, "%s: %s.", what, strings.Join(all, ", "))
 	}
+}
+
+// enemyHexes: the hexes a line of side's is cut by (Basics: Tracing: "a
+// line uncut by enemy units"): every hex holding a counter of the other
+// side, garrisons included against the VM. For the FEF that is every VM
+// counter it sees on the map, whatever it is: a dummy, a hidden counter,
+// a dump or Uncle Ho, a closed forest stack, all of which look alike to
+// it; so a line of the FEF's never depends on what it cannot see
+// (RULINGS T74).
+func (r *Rules) enemyHexes(s *State, side string) map[string]bool {
+	out := map[string]bool{}
+	for _, u := range s.Units {
+		if u.Side != side && onMap(u.Loc) {
+			out[u.Loc] = true
+		}
+	}
+	if side == VM {
+		for _, g := range s.Garrisons {
+			out[r.urban[g].Hex] = true
+		}
+	}
+	return out
+}
+
+// lineWithin: a line of at most n hexes from a to b uncut by side's enemy
+// (Basics: Tracing: "to be within a certain number of hexes means a line
+// uncut by enemy units, impassable hexes or hexsides"; RULINGS T74).
+func (r *Rules) lineWithin(s *State, side, a, b string, n int) bool {
+	if hexDist(a, b) > n {
+		return false
+	}
+	return r.withinN(a, n, r.enemyHexes(s, side), func(h string) bool { return h == b })
 }

@@ -487,6 +487,13 @@ func (r *Rules) dropStripWhy(s *State, from string) string {
 	if u, ok := r.urbanHex[from]; !ok || !u.Airstrip || !r.fefFriendly(s, from) {
 		return fmt.Sprintf("5.6: airdrops leave from a friendly airstrip, and %s is not one", from)
 	}
+	// 5.6: "No takeoff or landing is allowed if there is VM artillery,
+	// which is not Desorg, within 1 hex of the airstrip": an airdrop takes
+	// off too. Artillery the FEF cannot see (in a closed forest stack)
+	// does not stop it (RULINGS T38, T79).
+	if _, why := r.airstripCost(s, from, 0); strings.Contains(why, "artillery") {
+		return strings.Replace(why, "no landing", "no take-off, an airdrop's included", 1)
+	}
 	return ""
 }
 
@@ -869,7 +876,7 @@ func (r *Rules) transportChoices(s *State, side string) []adjudicator.Choice {
 				air = append(air, adjudicator.Choice{Word: token(u.ID), Next: ds})
 			}
 		}
-		if cand("drop", u) && (2*load+per-1)/per <= airLeft {
+		if cand("drop", u) && (2*load+per-1)/per <= airLeft && r.dropStripWhy(s, u.Loc) == "" {
 			var ds []adjudicator.Choice
 			for i, h := range r.geo.ids {
 				tt := r.hexes[h].Terrain

@@ -484,3 +484,42 @@ func TestRule5_11_Infiltration(t *testing.T) {
 		t.Error("5.11: the legal tree does not offer the hex past the infiltrated one")
 	}
 }
+
+// 5.6: "No takeoff or landing is allowed if there is VM artillery, which
+// is not Desorg, within 1 hex of the airstrip": an airdrop takes off from
+// an airstrip, so VM artillery next to it stops `drop` as it stops `air`;
+// Desorg artillery does not (RULINGS T79).
+func TestRule5_6_NoAirdropFromAnAirstripUnderArtillery(t *testing.T) {
+	r := rules(t)
+	art := "351/675"
+	nb := nextTo(r, "0919", func(h Hex) bool { return h.Terrain == "clear" || h.Terrain == "rough" })
+	s := bare(t, r, FEF, map[string]string{"1 BEP": "0919", "1/13 DBLE": "0919"})
+	if u := s.unit(art); u != nil {
+		u.Loc = nb
+	} else {
+		r.addUnit(s, &Unit{ID: art, Type: "ART", Side: VM, Loc: nb, Steps: 4})
+	}
+	clear := ""
+	for _, id := range r.geo.ids {
+		h := r.hexes[id]
+		if _, urb := r.urbanHex[id]; !urb && h.Terrain == "clear" && h.Country == "vietnam" && dist(id, "0919") == 3 && !h.Coastal {
+			clear = id
+			break
+		}
+	}
+	strip := ""
+	for _, u := range r.d.Map.Urban {
+		if u.Airstrip && dist(u.Hex, "0919") > 2 && r.fefFriendly(s, u.Hex) {
+			strip = u.Hex
+			break
+		}
+	}
+	refused(t, r, s, FEF, "air 1/13_DBLE "+strip, "5.6: VM artillery, not Desorg, is within 1 hex of 0919: no take-off")
+	refused(t, r, s, FEF, "drop 1_BEP "+clear, "5.6: VM artillery, not Desorg, is within 1 hex of 0919: no take-off, an airdrop's included")
+	s.unit(art).Desorg = true
+	s2, ev := do(t, r, s, FEF, "drop 1_BEP "+clear)
+	has(t, ev, "the FEF airdrops 1 BEP from 0919 to "+clear)
+	if s2.unit("1 BEP").Loc != clear {
+		t.Error("the drop did not land")
+	}
+}
