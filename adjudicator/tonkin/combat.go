@@ -296,7 +296,7 @@ func (r *Rules) riverDRM(f *fight, defs []defender) (int, string) {
 				along = false
 			}
 		}
-		if along {
+		if along || !dnaAlone && r.bothSides(rv.id, f) {
 			continue
 		}
 		row := "minor_river"
@@ -311,6 +311,58 @@ func (r *Rules) riverDRM(f *fight, defs []defender) (int, string) {
 		return 0, ""
 	}
 	return best, fmt.Sprintf("river %+d", best)
+}
+
+// bothSides: 6.8 "unless the enemy attacks ... from both sides of the
+// river": the river enters and leaves the defender's hex through two of
+// its neighbours, which split the other four into two banks; attackers
+// on both banks take the river's modifier away. A river that rises or
+// ends in the hex has no two banks there (RULINGS T77).
+func (r *Rules) bothSides(river string, f *fight) bool {
+	var line, banks []string
+	for _, n := range r.neighbors(f.target) {
+		if r.sameRiver(river, n, f.target) {
+			line = append(line, n)
+		} else {
+			banks = append(banks, n)
+		}
+	}
+	if len(line) != 2 {
+		return false
+	}
+	// the banks: the neighbours left once the river's two are taken out,
+	// joined where they touch (a hex's neighbours form a ring)
+	bank := map[string]int{}
+	next := 0
+	for _, b := range banks {
+		if _, ok := bank[b]; ok {
+			continue
+		}
+		next++
+		bank[b] = next
+		for grew := true; grew; {
+			grew = false
+			for _, c := range banks {
+				if _, ok := bank[c]; ok {
+					continue
+				}
+				for x, k := range bank {
+					if k == next && Adjacent(x, c) {
+						bank[c] = next
+						grew = true
+						break
+					}
+				}
+			}
+		}
+	}
+	seen := map[int]bool{}
+	for _, u := range f.att {
+		if k, ok := bank[u.Loc]; ok {
+			seen[k] = true
+		}
+	}
+	return len(seen) >= 2
 }
 
 // pickLead chooses a side's morale leader among units (6.9): the best

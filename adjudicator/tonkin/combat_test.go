@@ -655,3 +655,72 @@ func TestRule6_5_PathetLaoDoesNotRetreatBeforeCombat(t *testing.T) {
 		t.Error("the VM was asked whether the Pathet Lao evades")
 	}
 }
+
+// 6.8: "The defender only gets the modifier from river in normal attacks
+// with troops unless the enemy attacks along the river, from the air as
+// an airdrop or from both sides of the river": a VM regiment on a river
+// hex attacked by two FEF battalions from the same bank keeps the river
+// modifier; attacked from both banks it does not (RULINGS T77).
+func TestRule6_8_AttackedFromBothSidesOfTheRiver(t *testing.T) {
+	r := rules(t)
+	var target, bankA, bankA2, bankB string
+	for _, id := range r.geo.ids {
+		h := r.hexes[id]
+		if target != "" || h.Country != "vietnam" || h.Terrain != "clear" || len(r.geo.riversAt[id]) != 1 || len(r.neighbors(id)) != 6 {
+			continue
+		}
+		if _, urb := r.urbanHex[id]; urb {
+			continue
+		}
+		rv := r.geo.riversAt[id][0]
+		f := &fight{target: id}
+		var banks []string
+		line := 0
+		for _, n := range r.neighbors(id) {
+			x := r.hexes[n]
+			if r.sameRiver(rv.id, n, id) {
+				line++
+				continue
+			}
+			if x.Terrain != "sea" && x.Country == "vietnam" && len(r.geo.riversAt[n]) == 0 {
+				banks = append(banks, n)
+			}
+		}
+		if line != 2 {
+			continue
+		}
+		// two hexes of one bank and one of the other
+		for _, a := range banks {
+			for _, a2 := range banks {
+				for _, b := range banks {
+					if target != "" || a == a2 || !Adjacent(a, a2) {
+						continue
+					}
+					f.att = []*Unit{{Loc: a}, {Loc: a2}}
+					if r.bothSides(rv.id, f) {
+						continue
+					}
+					f.att = []*Unit{{Loc: a}, {Loc: b}}
+					if r.bothSides(rv.id, f) {
+						target, bankA, bankA2, bankB = id, a, a2, b
+					}
+				}
+			}
+		}
+	}
+	if target == "" {
+		t.Fatal("no clear river hex with two banks of land")
+	}
+	bep, bpc, reg := idOf(t, r, "BEP"), idOf(t, r, "BPC"), idOf(t, r, "REG")
+	for _, c := range []struct {
+		second string
+		river  bool
+	}{{bankA2, true}, {bankB, false}} {
+		s := opsState(t, r, FEF, bankA, map[string]string{bep: bankA, bpc: c.second, reg: target})
+		stand(s, VM, "ambush", "no")
+		_, ev := do(t, r, s, FEF, "attack "+target+" "+token(bep)+" "+token(bpc), 3, 3, 6, 6)
+		if got := strings.Contains(ev, "river -"); got != c.river {
+			t.Errorf("attackers from %s and %s: river modifier %v, want %v:\n%s", bankA, c.second, got, c.river, ev)
+		}
+	}
+}
