@@ -424,10 +424,13 @@ func (r *Rules) airCost(s *State, from, to string, load int) (int, string) {
 	}
 	n, why := r.airstripCostX(s, to, load, 1)
 	if why != "" {
-		return 0, "5.6: " + why
+		if !strings.HasPrefix(why, "5.6") {
+			why = "5.6: " + why
+		}
+		return 0, why
 	}
 	if _, why := r.airstripCost(s, from, 0); strings.Contains(why, "artillery") {
-		return 0, "5.6: " + strings.Replace(why, "no landing", "no take-off", 1)
+		return 0, strings.Replace(why, "no landing", "no take-off", 1)
 	}
 	return n, ""
 }
