@@ -557,6 +557,7 @@ func (r *Rules) spendPoint(s *State, dice adjudicator.Dice, ev *events) {
 // remaining points on both sides are lost. A side with no points left
 // is passed over and counts as refusing (RULINGS T19).
 func (r *Rules) endChunk(s *State, dice adjudicator.Dice, ev *events) {
+	r.dnaTrenches(s, ev) // 6.10, told before the next chunk's roll
 	mover := s.Mover
 	if s.Forced {
 		ev.pub("6.1: %s spends no point: all remaining operation points on both sides are lost (FEF %d, VM %d).", sideName(mover), s.OpsFEF, s.OpsVM)
