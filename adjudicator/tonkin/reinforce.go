@@ -1108,7 +1108,7 @@ func (r *Rules) gcmaRoom(s *State, hex string) bool {
 		}
 	}
 	for _, a := range areas {
-		if dist(a, hex) > 2 {
+		if !r.lineWithin(s, FEF, a, hex, 2) { // 3.8: within 2 hexes, a line (RULINGS T74)
 			continue
 		}
 		if c := count(a); c == 0 || full && c < 2 {
@@ -1315,7 +1315,7 @@ func (r *Rules) fefRefitVia(s *State, hex string) (ok bool, air bool) {
 		return true, false
 	}
 	for _, u := range s.Units {
-		if u.Type != "HQ" || !onMap(u.Loc) || dist(u.Loc, hex) > 3 {
+		if u.Type != "HQ" || !onMap(u.Loc) || !r.lineWithin(s, FEF, hex, u.Loc, 3) { // a line (RULINGS T74)
 			continue
 		}
 		if near(u.Loc) {
