@@ -14,7 +14,8 @@ import (
 func TestRule6_3c_TrenchOnAGarrison(t *testing.T) {
 	r := rules(t)
 	town, from := garrisonTown(r)
-	s := opsState(t, r, FEF, "0101", map[string]string{"FEF DR 2": town.Hex})
+	bep := idOf(t, r, "BEP")
+	s := opsState(t, r, FEF, "0101", map[string]string{"FEF DR 2": town.Hex, bep: from})
 	s.Garrisons = []string{town.Name}
 	refused(t, r, s, FEF, "trench "+town.Hex+" "+from, "6.3 c): there is no garrison of yours at "+from)
 	offered := false
@@ -39,6 +40,11 @@ func TestRule6_3c_TrenchOnAGarrison(t *testing.T) {
 		t.Error("the public status does not show the garrison's trench")
 	}
 	refused(t, r, s2, FEF, "trench "+town.Hex+" "+town.Hex, "6.3 c)")
+	// 6.10: "Any unit moving into a friendly trench also becomes
+	// entrenched": the garrison's trench is one
+	if s4, _ := do(t, r, s2, FEF, "move "+token(bep)+" "+town.Hex); !s4.unit(bep).Trench {
+		t.Error("6.10: a unit moving into the entrenched garrison's hex is not entrenched")
+	}
 	// the VM attacks it: the trench modifier counts
 	reg := idOf(t, r, "REG")
 	s3 := opsState(t, r, VM, from, map[string]string{reg: from})

@@ -968,12 +968,7 @@ func (r *Rules) moveOrder(s *State, side string, args []string, ev *events) erro
 	}
 	// 6.10: a unit leaving its trench leaves it (a trench evacuated
 	// disappears); one moving into a friendly trench is entrenched.
-	entrenched := false
-	for _, u := range s.Units {
-		if u.Side == side && u.Loc == dest && u.Trench {
-			entrenched = true
-		}
-	}
+	entrenched := r.trenchAt(s, side, dest)
 	for _, u := range us {
 		u.Loc = dest
 		u.Moved = true

@@ -992,12 +992,7 @@ func (r *Rules) airstripCostX(s *State, hex string, stack, factor int) (int, str
 	per := r.chartInt("air_transport", "stacking_per_transport")
 	n := (stack*factor + per - 1) / per
 	double := false
-	trench := false
-	for _, x := range s.Units {
-		if x.Side == FEF && x.Loc == hex && x.Trench {
-			trench = true
-		}
-	}
+	trench := r.trenchAt(s, FEF, hex)
 	for _, x := range s.Units {
 		if x.Side != VM || !onMap(x.Loc) || dist(x.Loc, hex) > 1 || x.Desorg {
 			continue

@@ -147,16 +147,24 @@ func (r *Rules) transportOrder(s *State, side, kind string, args []string, dice 
 // arrive puts a load at its destination (6.10: a friendly trench there
 // entrenches it; leaving one leaves it) and marks it moved.
 func (r *Rules) arrive(s *State, side string, us []*Unit, dest string) {
-	entrenched := false
-	for _, u := range s.Units {
-		if u.Side == side && u.Loc == dest && u.Trench {
-			entrenched = true
-		}
-	}
+	entrenched := r.trenchAt(s, side, dest)
 	for _, u := range us {
 		u.Loc, u.Moved = dest, true
 		u.Trench = entrenched && r.typ(u).Kind != "dump"
 	}
+}
+
+// trenchAt: the side has a trench at hex (6.10): one of its units there
+// is entrenched, or its entrenched garrison is there (6.3 c, RULINGS
+// T71).
+func (r *Rules) trenchAt(s *State, side, hex string) bool {
+	for _, u := range s.Units {
+		if u.Side == side && u.Loc == hex && u.Trench {
+			return true
+		}
+	}
+	g := r.garrisonAt(s, hex)
+	return side == FEF && g != "" && slices.Contains(s.GarrisonTrench, g)
 }
 
 // stackRoom: why the stack us may not end at dest (Basics: Stacking),
