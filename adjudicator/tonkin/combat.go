@@ -482,8 +482,11 @@ func (r *Rules) desorgRolls(s *State, f *fight, defs []defender, res string, dic
 			oos = oos && u.OoS
 			trench = trench || u.Trench
 		}
-		if g := r.garrisonAt(s, f.target); !attacker && g != "" && slices.Contains(s.GarrisonTrench, g) {
-			trench = true // an entrenched garrison (6.3 c, RULINGS T71)
+		if g := r.garrisonAt(s, f.target); !attacker && g != "" {
+			stack++ // Basics (Stacking): a garrison is 1 point (RULINGS T71)
+			if slices.Contains(s.GarrisonTrench, g) {
+				trench = true // an entrenched garrison (6.3 c)
+			}
 		}
 		if !attacker && trench {
 			mod += r.chartInt("dg_drm", "trench_defender") // 6.17 b)
