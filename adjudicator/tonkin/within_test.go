@@ -1,6 +1,7 @@
 package tonkin
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -125,5 +126,44 @@ func TestRule6_15_PermanentDeathAndGarrisonStepCountALine(t *testing.T) {
 	}
 	if !r.nearSupplied(s, y) || len(r.substitutes(s, y)) != 1 {
 		t.Error("with the ring open the battalion two hexes away is near")
+	}
+}
+
+// RULINGS T74, hidden information: a ring of hidden counters cuts the
+// FEF's line to its dump whether they are dummies or VM-groups: the FEF's
+// legal attacks and its refusal read the same for both twins.
+func TestBasics_Tracing_DummiesCutLikeGroups(t *testing.T) {
+	r := rules(t)
+	y, dump := ringed(t, r)
+	bep := idOf(t, r, "BEP")
+	var texts []string
+	for _, typ := range []string{"DUMMY", "VMG"} {
+		place := map[string]string{bep: y}
+		var ids []string
+		for _, u := range setup(t, r, "1950").Units {
+			if u.Type == typ && len(ids) < 6 {
+				ids = append(ids, u.ID)
+			}
+		}
+		if len(ids) < 6 {
+			t.Skipf("fewer than 6 %s in 1950", typ)
+		}
+		nb := r.neighbors(y)
+		for i, n := range nb {
+			place[ids[i]] = n
+		}
+		s := opsState(t, r, FEF, dump, place)
+		for _, id := range ids {
+			s.unit(id).Hidden = true
+		}
+		d := dice{}
+		_, _, err := r.Apply(s, FEF, "attack "+nb[0]+" "+token(bep), &d)
+		if err == nil || !strings.Contains(err.Error(), "a line uncut by enemy units") {
+			t.Fatalf("%s ring: want the refusal of a cut line, got %v", typ, err)
+		}
+		texts = append(texts, err.Error()+" | "+strings.Join(r.attackTargets(s, FEF), ","))
+	}
+	if texts[0] != texts[1] {
+		t.Errorf("dummies and VM-groups read differently to the FEF:\n%s\n%s", texts[0], texts[1])
 	}
 }
