@@ -13,13 +13,14 @@ import (
 // and f), `overrun` (option a), `barrage` (options d and g).
 
 // nearDump: u is within 3 hexes of its side's spending supply dump (6.3
-// e, f; 6.6 a).
+// e, f; 6.6 a), a line uncut by enemy units (Basics: Tracing; RULINGS
+// T74).
 func (r *Rules) nearDump(s *State, u *Unit) bool {
 	d := s.spending(u.Side)
 	if d == nil || !onMap(d.Loc) || !onMap(u.Loc) {
 		return false
 	}
-	return hexDist(u.Loc, d.Loc) <= 3
+	return r.lineWithin(s, u.Side, u.Loc, d.Loc, 3)
 }
 
 func hexDist(a, b string) int {
@@ -208,7 +209,7 @@ func (r *Rules) attackWhy(s *State, u *Unit, target string) string {
 		return fmt.Sprintf("%s does not attack with troops (6.5: a dummy may not attack; artillery fires a barrage, 6.6; dumps, the HQ and Uncle Ho have no strength)", u.ID)
 	}
 	if !r.nearDump(s, u) {
-		return fmt.Sprintf("%s at %s is more than 3 hexes from %s's spending supply dump (6.3 e)", u.ID, u.Loc, sideName(u.Side))
+		return fmt.Sprintf("%s at %s is not within 3 hexes of %s's spending supply dump (6.3 e; Basics: Tracing, a line uncut by enemy units)", u.ID, u.Loc, sideName(u.Side))
 	}
 	return r.canStrike(u, target)
 }
@@ -487,6 +488,9 @@ func (r *Rules) barrageOrder(s *State, side string, args []string, dice adjudica
 	}
 	stack, trench := 0, false
 	for _, d := range defs {
+		if d.garrison != "" && slices.Contains(s.GarrisonTrench, d.garrison) {
+			trench = true // an entrenched garrison (6.3 c, RULINGS T71)
+		}
 		if d.u != nil {
 			trench = trench || d.u.Trench
 			if side == FEF && (d.u.Hidden || r.Opaque(target)) {

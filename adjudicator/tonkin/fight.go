@@ -34,12 +34,14 @@ type Combat struct {
 	// After the dice: the defender's leader until it has taken its first
 	// step (6.9), the steps it still loses (6.13), the hits left for a
 	// garrison (6.7), the hex it retreats to after its losses (6.14),
-	// and whether the hex saw a step lost (3.4).
+	// whether the dice were rolled, and whether the defender lost a step
+	// (3.4: "loses at least 1 step (not just retreats)", RULINGS T72).
 	DefLead string `json:"def_lead,omitempty"`
 	Steps   int    `json:"steps,omitempty"`
 	GarHits int    `json:"gar_hits,omitempty"`
 	Retreat string `json:"retreat,omitempty"`
 	Fought  bool   `json:"fought,omitempty"`
+	Lost    bool   `json:"lost,omitempty"`
 	Extra   bool   `json:"extra,omitempty"`  // 6.17: only the defender is Desorg: an extra step if it stays
 	Closed  bool   `json:"closed,omitempty"` // a barraged VM stack in forest stays closed (RULINGS T27)
 	// 6.4: an airdrop overrun, and the rounds the FEF fights on while
@@ -173,14 +175,18 @@ func (s *State) ask(p *Combat, side, key, question string) string {
 }
 
 // evaders: the VM-groups and GCMA, not Desorg, that may retreat before
-// combat (6.5); none at a garrison's hex.
+// combat (6.5); none at a garrison's hex. The Pathet Lao, a "group" of
+// the counter mix, is not named and stands (RULINGS T75).
 func (r *Rules) evaders(s *State, p *Combat) []*Unit {
 	if r.garrisonAt(s, p.Target) != "" {
 		return nil
 	}
 	var out []*Unit
 	for _, d := range r.defenders(s, p.Side, p.Target) {
-		if d.u != nil && !d.u.Desorg && (r.typ(d.u).Kind == "group" || r.typ(d.u).Nationality == "minority") {
+		if d.u == nil || d.u.Desorg {
+			continue
+		}
+		if t := r.typ(d.u); t.Kind == "group" && t.Nationality != "pathet-lao" || t.Nationality == "minority" {
 			out = append(out, d.u)
 		}
 	}
@@ -373,7 +379,7 @@ func (r *Rules) stageRoll(s *State, p *Combat, dice adjudicator.Dice, ev *events
 		mods = append(mods, txt)
 	}
 	for _, d := range defs {
-		if d.u != nil && d.u.Trench {
+		if d.u != nil && d.u.Trench || d.garrison != "" && slices.Contains(s.GarrisonTrench, d.garrison) {
 			t := r.chartInt("combat_drm", "trench")
 			drm += t
 			mods = append(mods, fmt.Sprintf("trench %+d", t))
@@ -549,6 +555,7 @@ func (r *Rules) pickLoss(pool []*Unit, how string) *Unit {
 // while the unit lives (RULINGS T27, T58).
 func (r *Rules) loseOne(s *State, p *Combat, u *Unit, ev *events) {
 	p.Steps--
+	p.Lost = true
 	if p.Closed && u.Steps > 1 {
 		u.Steps--
 		ev.pub("6.13: the VM stack at %s takes the barrage's step loss.", u.Loc)
@@ -585,7 +592,7 @@ func (r *Rules) stageGarrison(s *State, p *Combat, ev *events) {
 		}
 		if p.GarHits > 0 {
 			r.garrisonDies(s, g, ev)
-			p.GarHits = 0
+			p.GarHits, p.Lost = 0, true
 		}
 	}
 	if p.Retreat != "" {
@@ -606,7 +613,7 @@ func (r *Rules) stageAfter(s *State, p *Combat, ev *events) {
 	defs := r.defenders(s, f.side, f.target)
 	switch {
 	case len(defs) == 0 || r.defStrength(s, defs) == 0:
-		r.walkIn(s, f, defs, p.Fought, ev)
+		r.walkIn(s, f, defs, p.Lost, ev)
 	case p.Airdrop && len(f.att) > 0:
 		r.airdropHeld(s, p, f, ev)
 	case f.overrun && len(f.att) > 0:

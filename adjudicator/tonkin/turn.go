@@ -277,8 +277,38 @@ func (r *Rules) Apply(as adjudicator.State, side adjudicator.Side, text string, 
 		}
 		return nil, nil, adjudicator.Refuse(text, "%v", err)
 	}
+	r.dnaTrenches(s, ev)
 	r.checkInstant(s, ev)
 	return s, ev.list, nil
+}
+
+// dnaTrenches: 6.10 "If a trench is evacuated or occupied only by DNA, it
+// will disappear": a hex whose FEF counters are all Dinassauts, with no
+// garrison, loses its trench marker (RULINGS T78).
+func (r *Rules) dnaTrenches(s *State, ev *events) {
+	only := map[string]bool{}
+	for _, u := range s.Units {
+		if u.Side != FEF || !onMap(u.Loc) {
+			continue
+		}
+		if _, seen := only[u.Loc]; !seen {
+			only[u.Loc] = true
+		}
+		only[u.Loc] = only[u.Loc] && r.typ(u).Kind == "naval"
+	}
+	var gone []string
+	for _, u := range s.Units {
+		if u.Side == FEF && u.Trench && onMap(u.Loc) && only[u.Loc] && r.garrisonAt(s, u.Loc) == "" {
+			u.Trench = false
+			if !slices.Contains(gone, u.Loc) {
+				gone = append(gone, u.Loc)
+			}
+		}
+	}
+	slices.Sort(gone)
+	for _, h := range gone {
+		ev.pub("6.10: the trench at %s is held only by a Dinassaut and disappears.", h)
+	}
 }
 
 // legalText lists the legal orders' first words for an error message.
@@ -533,6 +563,7 @@ func (r *Rules) spendPoint(s *State, dice adjudicator.Dice, ev *events) {
 // remaining points on both sides are lost. A side with no points left
 // is passed over and counts as refusing (RULINGS T19).
 func (r *Rules) endChunk(s *State, dice adjudicator.Dice, ev *events) {
+	r.dnaTrenches(s, ev) // 6.10, told before the next chunk's roll
 	mover := s.Mover
 	if s.Forced {
 		ev.pub("6.1: %s spends no point: all remaining operation points on both sides are lost (FEF %d, VM %d).", sideName(mover), s.OpsFEF, s.OpsVM)
@@ -622,13 +653,9 @@ func (r *Rules) cleanup(s *State, ev *events) {
 			}
 		}
 	}
-	if len(s.Interdicted) > 0 {
-		// 7.0: "all Desorg markers", the road markers of 6.6 d too
-		// (RULINGS T43).
-		ev.pub("7.0: the road markers at %s are removed.", strings.Join(s.Interdicted, ", "))
-		n += len(s.Interdicted)
-		s.Interdicted = nil
-	}
+	// The road markers of 6.6 d stay: "VM can only remove the Desorg
+	// counter if it is within friendly supply and by spending an
+	// operation point" (RULINGS T70).
 	ev.pub("7.0: Desorg marker cleanup: all Desorg markers are removed (%d in the FEF's sight).", n)
 	if unseen > 0 {
 		ev.to(VM, "7.0: %d Desorg marker(s) of your hidden counters and closed forest stacks are removed.", unseen)

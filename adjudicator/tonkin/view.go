@@ -104,6 +104,9 @@ type BoardView struct {
 	NoGarrison []string `json:"no_garrison"` // plus de garnison
 	// Interdicted: road hexes with a Desorg marker (6.6 d), open to all.
 	Interdicted []string `json:"interdicted,omitempty"`
+	// GarrisonTrench: the garrisons with a trench marker (6.3 c), open to
+	// all as every trench is (RULINGS T32, T71).
+	GarrisonTrench []string `json:"garrison_trench,omitempty"`
 
 	Stacks  []Stack   `json:"stacks"` // by hex id
 	Standby []Counter `json:"standby,omitempty"`
@@ -218,6 +221,9 @@ func (r *Rules) board(s *State, v adjudicator.Viewer) BoardView {
 		NoGarrison: append([]string{}, s.NoGarrison...), Stacks: []Stack{}}
 	if len(s.Interdicted) > 0 {
 		b.Interdicted = append([]string{}, s.Interdicted...)
+	}
+	if len(s.GarrisonTrench) > 0 {
+		b.GarrisonTrench = append([]string{}, s.GarrisonTrench...)
 	}
 	if final.ID != first.ID {
 		b.Final = final.ID
@@ -359,7 +365,7 @@ func (r *Rules) status(s *State, b *BoardView, v adjudicator.Viewer) []string {
 		fmt.Sprintf("FEF: air transports %d, airstrikes %d, truck transports %d; supply dumps on the map %d of %d.",
 			b.FEFAir, b.FEFStrikes, b.FEFTrucks, b.FEFDumps, b.FEFDumpsMax),
 		fmt.Sprintf("Urban areas friendly to the VM (%d): %s.", len(b.VMFriendly), listOr(b.VMFriendly)),
-		fmt.Sprintf("Garrisons: %d; plus de garnison: %s. Roads interdicted (6.6 d): %s.", len(b.Garrisons), listOr(b.NoGarrison), listOr(b.Interdicted)),
+		fmt.Sprintf("Garrisons: %d; plus de garnison: %s. Roads interdicted (6.6 d): %s.", len(b.Garrisons), listOr(b.NoGarrison), listOr(b.Interdicted)) + entrenched(b.GarrisonTrench),
 		fmt.Sprintf("Standby zone: %s. Saigon zone: %s. Dead: %s. Permanently dead: %s.", counterList(b.Standby), counterList(b.Saigon), counterList(b.Dead), counterList(b.Perm)),
 	}
 	if len(b.Schedule) > 0 {
@@ -429,4 +435,12 @@ func counterList(cs []Counter) string {
 		out = append(out, c.Label)
 	}
 	return strings.Join(out, ", ")
+}
+
+// entrenched: the garrisons with a trench marker, for the status (6.3 c).
+func entrenched(gs []string) string {
+	if len(gs) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" Entrenched garrisons (6.3 c): %s.", strings.Join(gs, ", "))
 }
