@@ -454,7 +454,19 @@ func (r *Rules) retreat(s *State, id string, from int, ev *[]adjudicator.Event) 
 			}
 			fits := len(r.in(s, b, side)) < StackLimit
 			e := len(r.in(s, b, other(side)))
-			if fits && (full || e < bestEnemies) || !fits && full && e < bestEnemies {
+			better := fits && (full || e < bestEnemies) || !fits && full && e < bestEnemies
+			if !better && best != 0 && fits == !full && e == bestEnemies {
+				// a tie (8.4.2: the owner's choice): the standing retreat
+				// order decides (RULINGS S6)
+				mine, theirs := len(r.in(s, b, side)), len(r.in(s, best, side))
+				switch s.Policy["retreat-"+side] {
+				case "join":
+					better = mine > theirs
+				case "spread":
+					better = mine < theirs
+				}
+			}
+			if better {
 				best, bestEnemies, full = b, e, !fits
 			}
 		}

@@ -77,6 +77,8 @@ func (r *Rules) standingTree(side Side) choice {
 		c.Next = append(c.Next, choice{Word: rc.Kind, Help: fmt.Sprintf("%v; measure: %s", rc.Cards, rc.Measure),
 			Next: []choice{leaf("never", "never play it here"), leaf("ask", "ask me each time (the game waits on you)"), play}})
 	}
+	c.Next = append(c.Next, choice{Word: "retreat", Help: "where retreats that tie on enemy units go (8.4.2)",
+		Next: []choice{leaf("lowest", "the lowest area number"), leaf("join", "the area with most of your units"), leaf("spread", "the area with fewest of your units")}})
 	c.Next = append(c.Next, choice{Word: "damage", Help: "how your hit units take damage (8.4)",
 		Next: []choice{leaf("spread", "flip, then retreat, then eliminate, weakest first"), leaf("stand", "flip, then eliminate; retreat with a last point only")}})
 	return c

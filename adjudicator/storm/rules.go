@@ -350,6 +350,17 @@ func (r *Rules) standing(s *State, side Side, f []string, ev *[]adjudicator.Even
 	if len(f) == 0 {
 		return fmt.Errorf("give standing <window> never|ask|play [N], or standing damage spread|stand; windows: %s", r.windowList(side))
 	}
+	if f[0] == "retreat" {
+		if len(f) != 2 || (f[1] != "lowest" && f[1] != "join" && f[1] != "spread") {
+			return fmt.Errorf("standing retreat takes lowest (the lowest area number), join (the area with most of your units) or spread (the fewest), for retreats that tie on enemy units (8.4.2)")
+		}
+		if s.Policy == nil {
+			s.Policy = map[Side]string{}
+		}
+		s.Policy["retreat-"+side] = f[1]
+		only(ev, side, "Your retreats that tie on enemy units (8.4.2) now go: "+f[1]+".")
+		return nil
+	}
 	if f[0] == "damage" {
 		if len(f) != 2 || (f[1] != "spread" && f[1] != "stand") {
 			return fmt.Errorf("standing damage takes spread (flip and retreat before losing units) or stand (lose units before retreating)")

@@ -382,3 +382,25 @@ func TestRules_5_1_DrawPhase(t *testing.T) {
 		}
 	}
 }
+
+// 8.4.2: a tie on enemy units is the owner's choice, set by its standing
+// retreat order (RULINGS S6).
+func TestRules_8_4_2_RetreatTiesByStandingOrder(t *testing.T) {
+	for _, c := range []struct {
+		order string
+		want  int
+	}{{"", 7}, {"standing retreat join", 8}, {"standing retreat spread", 7}} {
+		r, s := blank(t)
+		put(s, 11, "88/29-1")
+		put(s, 8, "88/29-2")
+		s.Units["88/29-1"].Spent = true
+		if c.order != "" {
+			s, _ = apply(t, r, s, VM, c.order, &fixed{})
+		}
+		var ev []adjudicator.Event
+		r.retreat(s, "88/29-1", 11, &ev)
+		if got := s.Units["88/29-1"].Area; got != c.want {
+			t.Errorf("%q: retreated to %d, want %d", c.order, got, c.want)
+		}
+	}
+}

@@ -79,7 +79,7 @@ type State struct {
 	Due      int                   `json:"due,omitempty"` // areas the VM must mark
 	Cards    map[Side]*cards.Stock `json:"cards"`
 	Books    map[Side]cards.Book   `json:"books,omitempty"`
-	Policy   map[Side]string       `json:"policy,omitempty"` // damage allocation (8.4): "spread" or "stand"
+	Policy   map[Side]string       `json:"policy,omitempty"` // by side: damage allocation (8.4); by "retreat-"+side: retreat ties (8.4.2)
 	NoRepl   bool                  `json:"no_repl,omitempty"`
 	Lost     map[Side][]int        `json:"lost,omitempty"`      // control lost in the current action
 	LostPrev map[Side][]int        `json:"lost_prev,omitempty"` // ... in the previous action (Counter Attack)

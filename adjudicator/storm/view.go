@@ -167,10 +167,12 @@ func (r *Rules) View(st adjudicator.State, v adjudicator.Viewer) adjudicator.Vie
 				b.Standing[rc.Kind] = s.Books[v.Side].Get(rc.Kind, defaultStanding(rc.Kind)).String()
 			}
 		}
+		b.Standing["damage"], b.Standing["retreat"] = "spread", "lowest"
 		if p := s.Policy[v.Side]; p != "" {
 			b.Standing["damage"] = p
-		} else {
-			b.Standing["damage"] = "spread"
+		}
+		if p := s.Policy["retreat-"+v.Side]; p != "" {
+			b.Standing["retreat"] = p
 		}
 	}
 	p := r.Prompt(s)
