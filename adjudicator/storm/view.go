@@ -205,5 +205,5 @@ func (r *Rules) View(st adjudicator.State, v adjudicator.Viewer) adjudicator.Vie
 			status = append(status, who+": "+strings.Join(ls, "; ")+".")
 		}
 	}
-	return adjudicator.View{Title: r.Info().Name, Viewer: v.String(), Prompt: p, Status: status, Board: b}
+	return adjudicator.View{Title: "storm", Viewer: v.String(), Prompt: p, Status: status, Board: b}
 }
