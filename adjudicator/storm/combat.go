@@ -273,15 +273,17 @@ func (r *Rules) roll(s *State, d adjudicator.Dice, p *Attack, ev *[]adjudicator.
 		}
 	}
 	p.Points = max(0, points)
-	what := "fire"
-	if p.Assault {
-		what = "assault"
+	what := fmt.Sprintf("%s fires at area %d", sideName(p.By), p.Target)
+	switch {
+	case p.Assault:
+		what = fmt.Sprintf("%s assaults area %d from %d", sideName(p.By), p.Target, p.From)
+	case p.Counter:
+		what = fmt.Sprintf("France counter-attacks in area %d", p.Target)
+	case p.CardName != "":
+		what = fmt.Sprintf("%s hit area %d", p.CardName, p.Target)
 	}
-	if p.CardName != "" && !p.Counter {
-		what = p.CardName
-	}
-	pub(ev, fmt.Sprintf("%s %s on area %d: %s, firepower %d = %d against defense %d (best unit %d, area %d%s): %d damage.",
-		sideName(p.By), what, p.Target, dice, fire, fire+total, defense, best, area, why, p.Points),
+	pub(ev, fmt.Sprintf("%s: %s, firepower %d = %d against defense %d (best unit %d, area %d%s): %d damage.",
+		what, dice, fire, fire+total, defense, best, area, why, p.Points),
 		adjudicator.Mark{Kind: map[bool]string{true: "assault", false: "fire"}[p.Assault], From: areaOr(p.From), At: strconv.Itoa(p.Target)})
 }
 
@@ -430,7 +432,7 @@ func (r *Rules) allocate(s *State, ids []string, points int, owner, by Side, fro
 		parts = append(parts, "eliminated: "+strings.Join(elims, ", "))
 	}
 	if len(parts) > 0 {
-		pub(ev, fmt.Sprintf("Damage in area %d (%s allocates): %s.", from, strings.ToLower(sideName(by)), strings.Join(parts, "; ")), adjudicator.Mark{Kind: "loss", At: strconv.Itoa(from)})
+		pub(ev, fmt.Sprintf("Damage in area %d (%s allocates): %s.", from, map[Side]string{VM: "the VM", French: "France"}[by], strings.Join(parts, "; ")), adjudicator.Mark{Kind: "loss", At: strconv.Itoa(from)})
 	}
 	for _, id := range retreats {
 		r.retreat(s, id, from, ev)

@@ -226,13 +226,13 @@ func (r *Rules) Prompt(st adjudicator.State) adjudicator.Prompt {
 	case s.Ask != nil:
 		p.Awaiting = []Side{s.Ask.Side}
 		p.Phase += ", reaction"
-		p.Decision = s.Ask.Text + " Answer: play <card number> or pass."
+		p.Decision = s.Ask.Text + " Answer: play <card number> or pass"
 		p.Default = "pass"
 		return p
 	}
 	switch s.Step {
 	case stepDraw:
-		p.Awaiting, p.Phase, p.Decision, p.Default = []Side{VM}, phase+", draw phase", "Start the game: draw (both sides draw their hands; set standing reactions first if you like).", "draw"
+		p.Awaiting, p.Phase, p.Decision, p.Default = []Side{VM}, phase+", draw phase", "Start the game: draw (both sides draw their hands; set standing reactions first if you like)", "draw"
 	case stepHandLimit:
 		for _, side := range []Side{VM, French} {
 			if s.Excess[side] > 0 {
@@ -240,16 +240,16 @@ func (r *Rules) Prompt(st adjudicator.State) adjudicator.Prompt {
 			}
 		}
 		p.Phase += ", draw phase"
-		p.Decision = "Discard the cards over your hand size (5.1): discard <card numbers>."
+		p.Decision = "Discard the cards over your hand size (5.1): discard <card numbers>"
 	case stepAction:
 		p.Awaiting = []Side{s.Active}
 		p.Phase += ", action phase"
-		p.Decision = fmt.Sprintf("%s's action: move, fire, %splay a card, or pass.", sideName(s.Active), map[Side]string{VM: "dig, assault, ", French: ""}[s.Active])
+		p.Decision = fmt.Sprintf("%s's action: move, fire, %splay a card, or pass", sideName(s.Active), map[Side]string{VM: "dig, assault, ", French: ""}[s.Active])
 		p.Default = "pass"
 	case stepVMPassed:
 		p.Awaiting = []Side{French}
 		p.Phase += ", action phase"
-		p.Decision = "The VM passed: discard a card to take another action (discard <card number>), or end the action phase (end)."
+		p.Decision = "The VM passed: discard a card to take another action (discard <card number>), or end the action phase (end)"
 		p.Default = "end"
 	case stepDiscardVM, stepDiscardFr:
 		side := VM
@@ -258,12 +258,12 @@ func (r *Rules) Prompt(st adjudicator.State) adjudicator.Prompt {
 		}
 		p.Awaiting = []Side{side}
 		p.Phase += ", end phase"
-		p.Decision = "Discard any cards you do not want to keep (discard <card numbers>), or keep them all (keep)."
+		p.Decision = "Discard any cards you do not want to keep (discard <card numbers>), or keep them all (keep)"
 		p.Default = "keep"
 	case stepNoSupply:
 		p.Awaiting = []Side{VM}
 		p.Phase += ", French supply"
-		p.Decision = fmt.Sprintf("Mark %d French area(s) without supply: nosupply <areas>.", s.Due)
+		p.Decision = fmt.Sprintf("Mark %d French area(s) without supply: nosupply <areas>", s.Due)
 	case stepPlaceVM, stepPlaceFrench:
 		side := VM
 		if s.Step == stepPlaceFrench {
@@ -271,11 +271,11 @@ func (r *Rules) Prompt(st adjudicator.State) adjudicator.Prompt {
 		}
 		p.Awaiting = []Side{side}
 		p.Phase += ", reinforcements"
-		p.Decision = fmt.Sprintf("Place your reinforcements and replacements: place <area> <units|all> (%d left).", len(r.toPlace(s, side)))
+		p.Decision = fmt.Sprintf("Place your reinforcements and replacements: place <area> <units|all> (%d left)", len(r.toPlace(s, side)))
 	case stepDetonate:
 		p.Awaiting = []Side{French}
 		p.Phase += ", Detonate Mine Shaft"
-		p.Decision = fmt.Sprintf("The mine under area %d: retreat <units> from it first, or none.", s.Detonate)
+		p.Decision = fmt.Sprintf("The mine under area %d: retreat <units> from it first, or none", s.Detonate)
 		p.Default = "retreat none"
 	}
 	return p

@@ -177,7 +177,7 @@ func (r *Rules) View(st adjudicator.State, v adjudicator.Viewer) adjudicator.Vie
 	}
 	p := r.Prompt(s)
 	status := []string{
-		fmt.Sprintf("Turn %d of 8 (%s), %s.", s.Turn, b.Date, p.Phase),
+		p.Phase + ".",
 		fmt.Sprintf("The VM holds %d of the victory areas; it needs %d at the end of turn 8 (14.0).", b.Held, s.Target),
 		fmt.Sprintf("Hands: VM %d card(s) (draw pile %d), France %d (draw pile %d).", b.Cards[VM].Hand, b.Cards[VM].Deck, b.Cards[French].Hand, b.Cards[French].Deck),
 	}
