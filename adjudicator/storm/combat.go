@@ -152,7 +152,7 @@ func (r *Rules) resolve(s *State, d adjudicator.Dice, ev *[]adjudicator.Event) {
 			r.roll(s, d, p, ev)
 			p.Stage++
 		case atBigeard:
-			if p.By == VM && p.Points > 0 && s.Control[p.Target] == French {
+			if p.By == VM && p.Points > 0 && len(r.in(s, p.Target, French)) > 0 {
 				n, wait := r.window(s, &p.Answers, "bigeard", p.Points, fmt.Sprintf("The VM's attack on area %d does %d damage: play Bigeard Refuses to Leave?", p.Target, p.Points), nil)
 				if wait {
 					return
