@@ -409,14 +409,14 @@ func (r *Rules) modifiers(s *State, side Side, p *Attack, f []string, ev *[]adju
 			p.Flame = true
 		case name == cCoord && side == French:
 			if !hasK || kv > 6 || p.CoordCard != 0 {
-				return fmt.Errorf("Command Coordination as %d:<k>: re-roll the lower die if it shows k (1-6) or less; one card", n)
+				return fmt.Errorf("give Command Coordination as %d:<k>: re-roll the lower die if it shows k (1-6) or less; one card", n)
 			}
 			p.Coord, p.CoordCard = kv, n
 		case name == cNight && p.Assault:
 			p.Night++
 		case name == cGiap && p.Assault:
 			if !hasK || p.GiapCards != nil {
-				return fmt.Errorf("Giap Demands Success as %d:<k>: re-roll up to k times while the area is not cleared; one card", n)
+				return fmt.Errorf("give Giap Demands Success as %d:<k>: re-roll up to k times while the area is not cleared; one card", n)
 			}
 			if kv >= len(p.Units) {
 				return fmt.Errorf("at most %d re-roll(s) with %d assaulting units (10.0: fewer than the units)", len(p.Units)-1, len(p.Units))

@@ -217,7 +217,7 @@ func (r *Rules) playCard(s *State, side Side, f []string, d adjudicator.Dice, ev
 			return err
 		}
 		if s.Control[b] != French || len(r.in(s, b, VM)) > 0 {
-			return fmt.Errorf("Rats of the Nam Yum takes a French area with no VM unit")
+			return fmt.Errorf("the Rats of the Nam Yum take a French area with no VM unit")
 		}
 		_ = r.play(s, side, n, ev, fmt.Sprintf(" at area %d", b))
 		x := d.Roll(6)
@@ -242,7 +242,7 @@ func (r *Rules) playCard(s *State, side Side, f []string, d adjudicator.Dice, ev
 			ok = ok || s.Trench[x] >= MaxTrench
 		}
 		if s.Control[b] != French || !ok {
-			return fmt.Errorf("Detonate Mine Shaft takes a French area next to trenches of level 3")
+			return fmt.Errorf("the mine shaft goes under a French area next to trenches of level 3")
 		}
 		_ = r.play(s, side, n, ev, fmt.Sprintf(" under area %d", b))
 		s.Detonate, s.Step = b, stepDetonate
@@ -367,7 +367,7 @@ func (r *Rules) counterAttack(s *State, n int, args []string, ev *[]adjudicator.
 		lost = lost || x == b
 	}
 	if !lost {
-		return fmt.Errorf("France did not lose area %d in the previous action (areas lost then: %s)", b, intsText(s.LostPrev[French]))
+		return fmt.Errorf("the French did not lose area %d in the previous action (areas lost then: %s)", b, intsText(s.LostPrev[French]))
 	}
 	if err := func() error {
 		if len(r.in(s, b, VM)) == 0 {

@@ -21,6 +21,9 @@ func TestPlayout_CompleteGames(t *testing.T) {
 	}
 	for i, standing := range []bool{false, true} {
 		for _, aggressive := range []bool{false, true} {
+			if raceEnabled && aggressive != standing {
+				continue // under -race: one game without standing reactions, one aggressive with them
+			}
 			o := adjudicator.PlayoutOptions{Scenario: "battle", Games: games, Seed: uint64(11 + i), TwinEvery: 40}
 			r.TunePlayout(&o, standing)
 			if aggressive {
