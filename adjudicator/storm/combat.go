@@ -106,14 +106,14 @@ func (r *Rules) resolve(s *State, d adjudicator.Dice, ev *[]adjudicator.Event) {
 				}
 				if n > 0 {
 					_ = r.play(s, French, n, ev, fmt.Sprintf(" against the assault on area %d", p.Target))
-					k := d.Roll(6)
+					roll := d.Roll(6)
 					out := r.sortedUnits(s, p.Units)
-					k = min(k, len(out))
+					k := min(roll, len(out))
 					for _, id := range out[:k] {
 						s.Units[id].Spent = true // RULINGS S12: withdrawn units are spent
 					}
 					p.Units = out[k:]
-					pub(ev, fmt.Sprintf("Mines: %d: %d assaulting unit(s) withdraw (%s).", k, k, strings.Join(out[:k], ", ")))
+					pub(ev, fmt.Sprintf("Mines: %d: %d assaulting unit(s) withdraw (%s).", roll, k, strings.Join(out[:k], ", ")))
 				} else {
 					n, wait := r.window(s, &p.Answers, "debouchez", len(p.Units), fmt.Sprintf("The VM assaults area %d with %d units: play Debouchez a Zero!?", p.Target, len(p.Units)), nil)
 					if wait {
