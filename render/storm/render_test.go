@@ -2,6 +2,7 @@ package stormmap
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"testing"
 
@@ -56,3 +57,39 @@ func TestRender_MapsAndNoLeak(t *testing.T) {
 		}
 	}
 }
+
+// Close-ups for phones: every area's region lies on the map and holds
+// its box; Focus finds the areas a move changed.
+func TestRender_RegionsAndFocus(t *testing.T) {
+	r := storm.New(storm.MustDefault())
+	b := NewBoard(r).(*board)
+	regions := b.Regions()
+	for _, a := range r.Data().AreaIDs {
+		rg, ok := regions[itoa(a)]
+		if !ok || !b.box(a).In(rg) {
+			t.Fatalf("area %d: region %v does not hold its box %v", a, rg, b.box(a))
+		}
+	}
+	st, _ := r.Setup("battle", nil)
+	seed := make([]byte, 32)
+	s1, _, _ := r.Apply(st, storm.VM, "draw", adjudicator.NewStream(seed, 0))
+	s2, _, err := r.Apply(s1, storm.VM, "move 8 11 all", adjudicator.NewStream(seed, 100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rect, ok := b.Focus(r.View(s1, adjudicator.Public), r.View(s2, adjudicator.Public))
+	if !ok || !b.box(8).In(rect) || !b.box(11).In(rect) {
+		t.Fatalf("focus %v %v", rect, ok)
+	}
+	rr := render.New()
+	rr.Register("storm", b)
+	png, err := rr.PNGRegion(r.View(s2, adjudicator.Public), "11")
+	if err != nil || len(png) < 500 {
+		t.Fatalf("region 11: %v", err)
+	}
+	if dir := os.Getenv("STORM_PNG"); dir != "" {
+		_ = os.WriteFile(dir+"/region11.png", png, 0o644)
+	}
+}
+
+func itoa(n int) string { return fmt.Sprint(n) }
