@@ -256,3 +256,30 @@ func TestCards_AskedWindowAnswered(t *testing.T) {
 		t.Fatalf("after the attack: %s %s", ns.Active, ns.Step)
 	}
 }
+
+// 8.4: an owner whose standing damage order is "ask" allocates itself;
+// the allocation must spend as many points as the units can take.
+func TestRules_8_4_OwnerAllocatesWhenAsked(t *testing.T) {
+	r, s := blank(t)
+	s.Active = VM
+	put(s, 8, "209/154-1", "209/154-2", "209/154-3")
+	put(s, 14, "D13-9", "D13-10")
+	for _, o := range []string{"standing damage ask", "standing bigeard never"} {
+		s, _ = apply(t, r, s, French, o, &fixed{})
+	}
+	// 9 firepower + 6+6 = 21 against 8 + 3: 10 damage; the units take 6
+	w, _ := apply(t, r, s, VM, "fire 8 14 all", &fixed{v: []int{6, 6}})
+	if w.Ask == nil || w.Ask.Kind != "allocate" || !r.Prompt(w).Awaits(French) {
+		t.Fatalf("France is not asked to allocate: %+v", r.Prompt(w))
+	}
+	refused(t, r, w, French, "allocate D13-9:3", "exactly 6")
+	refused(t, r, w, French, "allocate D13-9:4 D13-10:2", "D13-9:4")
+	ns, _ := apply(t, r, w, French, "allocate D13-9:3 D13-10:3", &fixed{})
+	if !ns.Units["D13-9"].Out || !ns.Units["D13-10"].Out {
+		t.Fatalf("allocation: %+v %+v", ns.Units["D13-9"], ns.Units["D13-10"])
+	}
+	ns, _ = apply(t, r, w, French, "allocate spread", &fixed{})
+	if !ns.Units["D13-9"].Out || !ns.Units["D13-10"].Out {
+		t.Fatal("allocate spread with 6 points on two fresh units eliminates both")
+	}
+}

@@ -165,6 +165,13 @@ func (r *Rules) resolve(s *State, d adjudicator.Dice, ev *[]adjudicator.Event) {
 			}
 			p.Stage++
 		case atDamage:
+			// 8.4: an owner whose standing damage order is "ask" allocates
+			// the points itself (the damage is public: asking leaks nothing)
+			if victim := other(p.By); p.Points > 0 && !p.Allocate && s.Policy[victim] == "ask" && p.Alloc == nil && len(r.defenders(s, p)) > 0 {
+				s.Ask = &Question{Side: victim, Kind: "allocate", Measure: p.Points,
+					Text: fmt.Sprintf("%d damage point(s) in area %d: allocate them (8.4) to %s.", p.Points, p.Target, strings.Join(r.defenders(s, p), ", "))}
+				return
+			}
 			r.damage(s, p, ev)
 			r.finish(s, ev)
 			return
@@ -302,7 +309,7 @@ func (r *Rules) damage(s *State, p *Attack, ev *[]adjudicator.Event) {
 		if p.Allocate {
 			by = p.By
 		}
-		r.allocate(s, r.defenders(s, p), p.Points, victim, by, p.Target, ev)
+		r.allocateAs(s, r.defenders(s, p), p.Points, victim, by, p.Target, p.Alloc, ev)
 	}
 	if p.Card == 0 || p.Counter {
 		for _, id := range p.Units {
@@ -354,6 +361,12 @@ func countZeros(xs []int) int {
 // eliminates, retreating only with a last odd point; the attacker
 // allocating eliminates the strongest first.
 func (r *Rules) allocate(s *State, ids []string, points int, owner, by Side, from int, ev *[]adjudicator.Event) {
+	r.allocateAs(s, ids, points, owner, by, from, nil, ev)
+}
+
+// allocateAs is allocate with the owner's own answer (unit -> points),
+// when it gave one.
+func (r *Rules) allocateAs(s *State, ids []string, points int, owner, by Side, from int, given map[string]int, ev *[]adjudicator.Event) {
 	order := r.sortedUnits(s, ids)
 	if by != owner {
 		for i, j := 0, len(order)-1; i < j; i, j = i+1, j-1 {
@@ -370,6 +383,13 @@ func (r *Rules) allocate(s *State, ids []string, points int, owner, by Side, fro
 	policy := s.Policy[by]
 	if by != owner {
 		policy = "kill"
+	}
+	if given != nil {
+		policy = "given"
+		for _, id := range order {
+			taken[id] = given[id]
+		}
+		points = 0
 	}
 	give := func(id string, n int) {
 		n = min(n, capOf(id)-taken[id], points)

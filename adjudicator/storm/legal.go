@@ -80,12 +80,17 @@ func (r *Rules) standingTree(side Side) choice {
 	c.Next = append(c.Next, choice{Word: "retreat", Help: "where retreats that tie on enemy units go (8.4.2)",
 		Next: []choice{leaf("lowest", "the lowest area number"), leaf("join", "the area with most of your units"), leaf("spread", "the area with fewest of your units")}})
 	c.Next = append(c.Next, choice{Word: "damage", Help: "how your hit units take damage (8.4)",
-		Next: []choice{leaf("spread", "flip, then retreat, then eliminate, weakest first"), leaf("stand", "flip, then eliminate; retreat with a last point only")}})
+		Next: []choice{leaf("spread", "flip, then retreat, then eliminate, weakest first"), leaf("stand", "flip, then eliminate; retreat with a last point only"), leaf("ask", "ask me to allocate each time")}})
 	return c
 }
 
 func (r *Rules) askTree(s *State) []choice {
 	q := s.Ask
+	if q.Kind == "allocate" {
+		// or allocate <unit>:<points> ..., as the decision says
+		return []choice{{Word: "allocate", Help: "allocate the damage (8.4)", Next: []choice{
+			leaf("spread", "flip, then retreat, then eliminate, weakest first"), leaf("stand", "flip, then eliminate")}}}
+	}
 	rc, _ := reactionOf(q.Kind)
 	out := []choice{leaf("pass", "play nothing")}
 	var cs []choice

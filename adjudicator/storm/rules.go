@@ -228,6 +228,10 @@ func (r *Rules) Prompt(st adjudicator.State) adjudicator.Prompt {
 		p.Phase += ", reaction"
 		p.Decision = s.Ask.Text + " Answer: play <card number> or pass"
 		p.Default = "pass"
+		if s.Ask.Kind == "allocate" {
+			p.Decision = s.Ask.Text + " Answer: allocate spread, allocate stand, or allocate <unit>:<points> ... (1 flips a fresh unit or retreats a spent one, 2 eliminates a spent one or flips and retreats a fresh one, 3 eliminates a fresh one; as many points as the units can take)"
+			p.Default = "allocate spread"
+		}
 		return p
 	}
 	switch s.Step {
@@ -362,8 +366,8 @@ func (r *Rules) standing(s *State, side Side, f []string, ev *[]adjudicator.Even
 		return nil
 	}
 	if f[0] == "damage" {
-		if len(f) != 2 || (f[1] != "spread" && f[1] != "stand") {
-			return fmt.Errorf("standing damage takes spread (flip and retreat before losing units) or stand (lose units before retreating)")
+		if len(f) != 2 || (f[1] != "spread" && f[1] != "stand" && f[1] != "ask") {
+			return fmt.Errorf("standing damage takes spread (flip and retreat before losing units), stand (lose units before retreating) or ask (you allocate each time)")
 		}
 		if s.Policy == nil {
 			s.Policy = map[Side]string{}
@@ -448,6 +452,9 @@ func (r *Rules) window(s *State, answers *map[string]int, kind string, measure i
 // answer takes a side's answer to a reaction question.
 func (r *Rules) answer(s *State, f []string, ev *[]adjudicator.Event) error {
 	q := s.Ask
+	if q.Kind == "allocate" {
+		return r.answerAllocation(s, f)
+	}
 	rc, _ := reactionOf(q.Kind)
 	answers := &s.Answers
 	if s.Pending != nil {
@@ -501,4 +508,97 @@ func (r *Rules) playable(s *State, side Side, n int) bool {
 		return false
 	}
 	return true
+}
+
+// answerAllocation: the owner's own allocation of damage (8.4, 8.4.1):
+// "allocate spread|stand" or "allocate <unit>:<points> ...".
+func (r *Rules) answerAllocation(s *State, f []string) error {
+	p := s.Pending
+	ids := r.defenders(s, p)
+	capOf := func(id string) int {
+		if s.Units[id].Spent {
+			return 2
+		}
+		return 3
+	}
+	total := 0
+	for _, id := range ids {
+		total += capOf(id)
+	}
+	need := min(p.Points, total)
+	if len(f) < 2 || f[0] != "allocate" {
+		return fmt.Errorf("give allocate spread, allocate stand, or allocate <unit>:<points> ... (%d point(s) on %s)", need, strings.Join(ids, ", "))
+	}
+	if len(f) == 2 && (f[1] == "spread" || f[1] == "stand") {
+		// the policy's allocation
+		alloc := map[string]int{}
+		r.allocTaken(s, ids, p.Points, f[1], alloc)
+		p.Alloc = alloc
+		s.Ask = nil
+		return nil
+	}
+	alloc := map[string]int{}
+	sum := 0
+	for _, w := range f[1:] {
+		u, n, ok := strings.Cut(w, ":")
+		id := r.unitID(u)
+		k, err := strconv.Atoi(n)
+		found := false
+		for _, x := range ids {
+			found = found || x == id
+		}
+		if !ok || err != nil || !found || k < 1 || alloc[id]+k > capOf(id) {
+			return fmt.Errorf("%q: give <unit>:<points>, a hit unit (%s) and 1 to %s", w, strings.Join(ids, ", "), "its points left (3 a fresh unit, 2 a spent one)")
+		}
+		alloc[id] += k
+		sum += k
+	}
+	if sum != need {
+		return fmt.Errorf("allocate exactly %d point(s), not %d (8.4.1: as many as the units can take)", need, sum)
+	}
+	p.Alloc = alloc
+	s.Ask = nil
+	return nil
+}
+
+// allocTaken fills alloc with what a policy would allocate.
+func (r *Rules) allocTaken(s *State, ids []string, points int, policy string, alloc map[string]int) {
+	capOf := func(id string) int {
+		if s.Units[id].Spent {
+			return 2
+		}
+		return 3
+	}
+	order := r.sortedUnits(s, ids)
+	give := func(id string, n int) {
+		n = min(n, capOf(id)-alloc[id], points)
+		if n > 0 {
+			alloc[id] += n
+			points -= n
+		}
+	}
+	if policy == "stand" {
+		for _, id := range order {
+			if !s.Units[id].Spent {
+				give(id, 1)
+			}
+		}
+		for _, id := range order {
+			if points >= capOf(id)-alloc[id] {
+				give(id, capOf(id)-alloc[id])
+			}
+		}
+		for _, id := range order {
+			give(id, 1)
+		}
+		return
+	}
+	for pass := 0; pass < 3 && points > 0; pass++ {
+		for _, id := range order {
+			if pass == 0 && s.Units[id].Spent {
+				continue
+			}
+			give(id, 1)
+		}
+	}
 }

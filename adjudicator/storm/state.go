@@ -63,6 +63,7 @@ type Attack struct {
 	Stage     int            `json:"stage"`
 	Points    int            `json:"points,omitempty"`
 	Answers   map[string]int `json:"answers,omitempty"` // reaction windows decided: card played, 0 for none
+	Alloc     map[string]int `json:"alloc,omitempty"`   // the owner's own damage allocation (8.4), when asked
 }
 
 // State is a game of Storm over Dien Bien Phu.
@@ -136,6 +137,7 @@ func (s *State) clone() *State {
 			p.GiapCards = []int{}
 		}
 		p.Answers = cloneMap(p.Answers)
+		p.Alloc = cloneMap(p.Alloc)
 		c.Pending = &p
 	}
 	if s.Ask != nil {
