@@ -268,6 +268,7 @@ func (r *Rules) dig(s *State, f []string, ev *[]adjudicator.Event) error {
 		v := r.d.Entrench[ns[0]]
 		_ = s.Cards[VM].DiscardCard(ns[0])
 		r.raise(s, a, v, ev, fmt.Sprintf("discarding %s (entrenchment value %d)", r.cardList(VM, ns), v))
+		(*ev)[len(*ev)-1].Reveals = true
 		r.endAction(s, VM)
 		return nil
 	}

@@ -283,3 +283,21 @@ func TestRules_8_4_OwnerAllocatesWhenAsked(t *testing.T) {
 		t.Fatal("allocate spread with 6 points on two fresh units eliminates both")
 	}
 }
+
+// A card shown from a hand (played or discarded) cannot be taken back by
+// a player's undo: the order's events say they reveal.
+func TestCards_PlayRevealsNoUndo(t *testing.T) {
+	r, s := blank(t)
+	bo := cardNo(t, r, French, cBordels)
+	give(s, French, bo, 22)
+	put(s, 9, "BT3-9")
+	s.Units["BT3-9"].Spent = true
+	_, ev := apply(t, r, s, French, "play "+itoa(bo)+" at 9", &fixed{})
+	reveals := false
+	for _, e := range ev {
+		reveals = reveals || e.Reveals
+	}
+	if !reveals {
+		t.Fatal("a card play does not mark its event as revealing")
+	}
+}

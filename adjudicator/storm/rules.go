@@ -211,8 +211,14 @@ func (r *Rules) play(s *State, side Side, n int, ev *[]adjudicator.Event, how st
 	if c.Remove {
 		txt += " It is removed from the game."
 	}
-	pub(ev, txt)
+	reveal(ev, txt)
 	return nil
+}
+
+// reveal is a public event that shows a card from a hand: the order that
+// made it cannot be undone by its player (adjudicator.Event.Reveals).
+func reveal(ev *[]adjudicator.Event, text string) {
+	*ev = append(*ev, adjudicator.Event{Audience: adjudicator.Everyone, Text: text, Reveals: true})
 }
 
 // Prompt: who is awaited for what.

@@ -110,7 +110,7 @@ func (r *Rules) handLimit(s *State, side Side, f []string, ev *[]adjudicator.Eve
 	for _, n := range ns {
 		_ = s.Cards[side].DiscardCard(n)
 	}
-	pub(ev, fmt.Sprintf("%s discards %s (over its hand size).", sideName(side), r.cardList(side, ns)))
+	reveal(ev, fmt.Sprintf("%s discards %s (over its hand size).", sideName(side), r.cardList(side, ns)))
 	delete(s.Excess, side)
 	if len(s.Excess) == 0 {
 		s.Step = stepAction
@@ -253,7 +253,7 @@ func (r *Rules) afterVMPass(s *State, f []string, ev *[]adjudicator.Event) error
 			return err
 		}
 		_ = s.Cards[French].DiscardCard(ns[0])
-		pub(ev, fmt.Sprintf("France discards %s to go on: France acts, then the VM (4.0-B).", r.cardList(French, ns)))
+		reveal(ev, fmt.Sprintf("France discards %s to go on: France acts, then the VM (4.0-B).", r.cardList(French, ns)))
 		s.Passed, s.Active, s.Step = VM, French, stepAction
 		return nil
 	}
@@ -278,7 +278,7 @@ func (r *Rules) endDiscard(s *State, side Side, f []string, ev *[]adjudicator.Ev
 		for _, n := range ns {
 			_ = s.Cards[side].DiscardCard(n)
 		}
-		pub(ev, fmt.Sprintf("%s discards %s (5.3).", sideName(side), r.cardList(side, ns)))
+		reveal(ev, fmt.Sprintf("%s discards %s (5.3).", sideName(side), r.cardList(side, ns)))
 	default:
 		return fmt.Errorf("give discard <card numbers> or keep")
 	}
