@@ -145,9 +145,10 @@ func (r *Rules) areaDefense(s *State, a int) int {
 // it while the other side has one changes hands; France taking an area
 // removes its trench markers (9.1).
 func (r *Rules) settle(s *State, ev *[]adjudicator.Event) {
+	cn := r.census(s)
 	for _, a := range r.d.AreaIDs {
 		c := s.Control[a]
-		if len(r.in(s, a, c)) == 0 && len(r.in(s, a, other(c))) > 0 {
+		if cn.n(a, c) == 0 && cn.n(a, other(c)) > 0 {
 			r.takeControl(s, a, other(c), ev)
 		}
 	}
