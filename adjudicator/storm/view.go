@@ -154,7 +154,11 @@ func (r *Rules) View(st adjudicator.State, v adjudicator.Viewer) adjudicator.Vie
 			b.Hand[side] = []CardView{}
 			for _, n := range st.Hand {
 				c := r.d.CardOf[side][n]
-				b.Hand[side] = append(b.Hand[side], CardView{Number: n, Name: c.Name, Window: c.Window, Text: strings.Join(strings.Fields(c.English), " "), Entrench: r.d.Entrench[n], Remove: c.Remove})
+				cv := CardView{Number: n, Name: c.Name, Window: c.Window, Text: strings.Join(strings.Fields(c.English), " "), Remove: c.Remove}
+				if side == VM {
+					cv.Entrench = r.d.Entrench[n]
+				}
+				b.Hand[side] = append(b.Hand[side], cv)
 			}
 		}
 	}
@@ -195,6 +199,7 @@ func (r *Rules) View(st adjudicator.State, v adjudicator.Viewer) adjudicator.Vie
 			for _, c := range h {
 				ls = append(ls, fmt.Sprintf("%d %s [%s]", c.Number, c.Name, c.Window))
 			}
+
 			who := "Your hand"
 			if v.Referee {
 				who = sideName(side) + "'s hand"
@@ -203,6 +208,13 @@ func (r *Rules) View(st adjudicator.State, v adjudicator.Viewer) adjudicator.Vie
 				ls = []string{"empty"}
 			}
 			status = append(status, who+": "+strings.Join(ls, "; ")+".")
+			for _, c := range h {
+				dig := ""
+				if c.Entrench > 0 {
+					dig = fmt.Sprintf(" (entrenchment %d)", c.Entrench)
+				}
+				status = append(status, fmt.Sprintf("  %d %s%s: %s", c.Number, c.Name, dig, c.Text))
+			}
 		}
 	}
 	return adjudicator.View{Title: "storm", Viewer: v.String(), Prompt: p, Status: status, Board: b}

@@ -237,7 +237,10 @@ func (b *board) drawArea(c *render.Canvas, av storm.AreaView) {
 		c.Rect(x0+5, row-10, x0+boxW-5, row+5, col)
 		c.Font(11, true)
 		txt := fmt.Sprintf("%s %d fresh", label, fresh)
-		if spent > 0 {
+		switch {
+		case fresh == 0:
+			txt = fmt.Sprintf("%s %d spent", label, spent)
+		case spent > 0:
 			txt += fmt.Sprintf(" +%d spent", spent)
 		}
 		c.Text(txt, x0+9, row+1, 0, 0, inkTextLt)
