@@ -31,6 +31,12 @@ func (r *Rules) legal(s *State, side Side) []choice {
 		return r.askTree(s)
 	}
 	switch s.Step {
+	case stepBid:
+		var cs []choice
+		for n := 1; n <= r.victoryAreas(); n++ {
+			cs = append(cs, leaf(strconv.Itoa(n), "victory areas"))
+		}
+		return []choice{{Word: "bid", Help: "your sealed bid (15.0)", Next: cs}}
 	case stepDraw:
 		return []choice{leaf("draw", "both sides draw their hands (5.1)")}
 	case stepHandLimit:

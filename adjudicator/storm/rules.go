@@ -32,7 +32,8 @@ func (r *Rules) Info() adjudicator.Info {
 // StateVersion: bump when the State's encoding changes meaning.
 func (r *Rules) StateVersion() int { return 1 }
 
-// Setup: 3.0. Option "bid" (15.0) sets the victory areas the VM needs.
+// Setup: 3.0. Option "bid" (15.0) sets the victory areas the VM needs;
+// option "bidding:on" has both seats bid for it first, sealed.
 func (r *Rules) Setup(scenario string, o adjudicator.Options) (adjudicator.State, error) {
 	if scenario != "battle" {
 		return nil, fmt.Errorf("unknown scenario %q; Storm over Dien Bien Phu has one: battle", scenario)
@@ -45,6 +46,13 @@ func (r *Rules) Setup(scenario string, o adjudicator.Options) (adjudicator.State
 			return nil, fmt.Errorf("bid:%s: the VM's bid is 1 to %d victory areas (15.0)", b, r.victoryAreas())
 		}
 		s.Target = n
+	}
+	switch o["bidding"] {
+	case "", "off":
+	case "on":
+		s.Step = stepBid
+	default:
+		return nil, fmt.Errorf("bidding:%s: on or off (15.0's sealed bids for the sides)", o["bidding"])
 	}
 	for _, id := range r.d.UnitIDs {
 		u := r.d.Unit[id]
@@ -242,6 +250,14 @@ func (r *Rules) Prompt(st adjudicator.State) adjudicator.Prompt {
 		return p
 	}
 	switch s.Step {
+	case stepBid:
+		for _, side := range []Side{VM, French} {
+			if _, in := s.Bids[side]; !in {
+				p.Awaiting = append(p.Awaiting, side)
+			}
+		}
+		p.Phase = "Bidding for the sides (15.0)"
+		p.Decision = fmt.Sprintf("Bid the victory areas (of defense 3, 1 to %d) you would take as the VM: bid <n>; the higher bid plays the VM and needs that many", r.victoryAreas())
 	case stepDraw:
 		p.Awaiting, p.Phase, p.Decision, p.Default = []Side{VM}, phase+", draw phase", "Start the game: draw (both sides draw their hands; set standing reactions first if you like)", "draw"
 	case stepHandLimit:
@@ -320,6 +336,8 @@ func (r *Rules) Apply(st adjudicator.State, side Side, order string, d adjudicat
 	switch {
 	case s.Ask != nil:
 		err = r.answer(s, f, &ev)
+	case s.Step == stepBid:
+		err = r.bid(s, side, f, d, &ev)
 	case s.Step == stepDraw:
 		if f[0] != "draw" || len(f) != 1 {
 			return nil, nil, adjudicator.Refuse(order, "the game starts with: draw")
@@ -608,4 +626,47 @@ func (r *Rules) allocTaken(s *State, ids []string, points int, policy string, al
 			give(id, 1)
 		}
 	}
+}
+
+// bid: 15.0. Each seat bids sealed; the higher bid plays the VM and its
+// bid is the VM's victory condition; equal bids: a die decides who plays
+// the VM (the bid still sets the condition). The seats are the bot's: when
+// the French seat wins the VM, the moderators swap the seats (RULINGS S21).
+func (r *Rules) bid(s *State, side Side, f []string, d adjudicator.Dice, ev *[]adjudicator.Event) error {
+	n := 0
+	if len(f) == 2 && f[0] == "bid" {
+		n, _ = strconv.Atoi(f[1])
+	}
+	if n < 1 || n > r.victoryAreas() {
+		return fmt.Errorf("give bid <n>, 1 to %d victory areas", r.victoryAreas())
+	}
+	if s.Bids == nil {
+		s.Bids = map[Side]int{}
+	}
+	s.Bids[side] = n
+	only(ev, side, fmt.Sprintf("Your sealed bid: %d victory areas.", n))
+	if len(s.Bids) < 2 {
+		pub(ev, fmt.Sprintf("The %s seat has bid.", side))
+		return nil
+	}
+	vm, fr := s.Bids[VM], s.Bids[French]
+	winner := VM
+	how := ""
+	switch {
+	case fr > vm:
+		winner = French
+	case fr == vm:
+		if d.Roll(6) > 3 {
+			winner = French
+		}
+		how = " (equal bids: a die decided)"
+	}
+	s.Target = max(vm, fr)
+	txt := fmt.Sprintf("Bids (15.0): the vm seat %d, the french seat %d. The %s seat plays the VM%s, which must hold %d victory areas at the end of turn 8.", vm, fr, winner, how, s.Target)
+	if winner == French {
+		txt += " The players swap seats: a moderator reseats them (/mod seat) before the draw."
+	}
+	pub(ev, txt)
+	s.Step = stepDraw
+	return nil
 }

@@ -404,3 +404,34 @@ func TestRules_8_4_2_RetreatTiesByStandingOrder(t *testing.T) {
 		}
 	}
 }
+
+// 15.0: sealed bids; the higher bid plays the VM and sets its victory
+// condition; the first bid is not shown to the other seat.
+func TestRules_15_0_SealedBids(t *testing.T) {
+	r := New(MustDefault())
+	st, err := r.Setup("battle", adjudicator.Options{"bidding": "on"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	if p := r.Prompt(s); len(p.Awaiting) != 2 {
+		t.Fatalf("both seats bid at once: %+v", p)
+	}
+	s, ev := apply(t, r, s, French, "bid 7", &fixed{})
+	for _, e := range ev {
+		if e.Audience.All && strings.Contains(e.Text, "7") {
+			t.Fatalf("the bid is public: %s", e.Text)
+		}
+	}
+	if p := r.Prompt(s); len(p.Awaiting) != 1 || p.Awaiting[0] != VM {
+		t.Fatalf("after France's bid: %+v", p)
+	}
+	refused(t, r, s, VM, "bid 99", "1 to")
+	s, ev = apply(t, r, s, VM, "bid 6", &fixed{})
+	if s.Target != 7 || s.Step != stepDraw || !strings.Contains(evText(ev), "The french seat plays the VM") {
+		t.Fatalf("bids 6/7: target %d, step %s: %s", s.Target, s.Step, evText(ev))
+	}
+	if _, err := r.Setup("battle", adjudicator.Options{"bidding": "maybe"}); err == nil {
+		t.Fatal("bidding:maybe accepted")
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 // The steps of a turn (4.0) at which the game waits.
 const (
+	stepBid         = "bid"          // 15.0: sealed bids for the sides (option bidding:on)
 	stepDraw        = "draw"         // turn 1: the VM starts the game (the draw needs dice)
 	stepHandLimit   = "hand-limit"   // 5.1: a side over its hand size discards the excess
 	stepAction      = "action"       // 4.0-B, 6.0
@@ -91,6 +92,7 @@ type State struct {
 	Detonate int                   `json:"detonate,omitempty"`
 	Within   int                   `json:"within,omitempty"` // cards played within the current action
 	Target   int                   `json:"target_areas"`     // 14.0 / 15.0: victory areas the VM needs
+	Bids     map[Side]int          `json:"bids,omitempty"`   // 15.0: each seat's sealed bid, secret until both are in
 	Winner   Side                  `json:"winner,omitempty"`
 	Reason   string                `json:"reason,omitempty"`
 }
@@ -128,6 +130,7 @@ func (s *State) clone() *State {
 	c.Lost = cloneLists(s.Lost)
 	c.LostPrev = cloneLists(s.LostPrev)
 	c.Excess = cloneMap(s.Excess)
+	c.Bids = cloneMap(s.Bids)
 	c.Answers = cloneMap(s.Answers)
 	if s.Pending != nil {
 		p := *s.Pending
