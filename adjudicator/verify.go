@@ -364,7 +364,13 @@ type recorded struct {
 	bad   string
 }
 
-func (d *recorded) Roll(sides int) int {
+func (d *recorded) Roll(sides int) int { return d.roll(sides, false) }
+
+// RollSecret serves a die the rules roll as a secret: the record must
+// mark it so, or a log page would have shown it before the end.
+func (d *recorded) RollSecret(sides int) int { return d.roll(sides, true) }
+
+func (d *recorded) roll(sides int, secret bool) int {
 	defer func() { d.i++ }()
 	if d.i >= len(d.rolls) {
 		if d.bad == "" {
@@ -378,6 +384,13 @@ func (d *recorded) Roll(sides int) int {
 			d.bad = fmt.Sprintf("the rules roll a d%d as die %d, the record has %d on a d%d", sides, d.i+1, r.Value, r.Sides)
 		}
 		return 1
+	}
+	if r.Secret != secret && d.bad == "" {
+		if secret {
+			d.bad = fmt.Sprintf("the rules roll die %d (a d%d) as a secret, the record has it public", d.i+1, sides)
+		} else {
+			d.bad = fmt.Sprintf("the rules roll die %d (a d%d) in public, the record marks it secret", d.i+1, sides)
+		}
 	}
 	return r.Value
 }
