@@ -33,6 +33,9 @@ type CRState struct {
 	VM int `json:"vm,omitempty"`
 	// NoMansLand: a No Man's Land marker (14.3, 15.1.6, 15.1.7).
 	NoMansLand bool `json:"nml,omitempty"`
+	// LostTo: the division that captured it (its stars and icons are
+	// given back when the French hold it again: 2.2.4.1-2.2.4.3).
+	LostTo int `json:"lost_to,omitempty"`
 }
 
 // DivState is a VM division's strength and status (2.2.8.4, 11.0).

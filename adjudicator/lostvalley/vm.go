@@ -161,6 +161,7 @@ func divList(ds []int) string {
 // by its icons. Returns what happened.
 func (d *Data) capture(p *Position, cr string, div int) string {
 	c, box := p.CRs[cr], d.CR(cr)
+	already := c.LostTo != 0
 	c.VM, c.NoMansLand = div, false
 	var parts []string
 	for _, id := range p.In(cr) {
@@ -169,6 +170,11 @@ func (d *Data) capture(p *Position, cr string, div int) string {
 			parts = append(parts, id+" eliminated")
 		}
 	}
+	if already {
+		// Its stars and icons were counted when it was first lost.
+		return strings.Join(parts, ", ")
+	}
+	c.LostTo = div
 	if box.Stars > 0 {
 		p.CM -= box.Stars
 		parts = append(parts, fmt.Sprintf("CM -%d (stars)", box.Stars))
@@ -479,4 +485,28 @@ func names(d *Data, crs []string) string {
 		s = append(s, d.CR(cr).Name)
 	}
 	return strings.Join(s, ", ")
+}
+
+// regain gives back a CR's stars and icons when the French hold it again
+// (2.2.4.1-2.2.4.3, 15.1.6).
+func (d *Data) regain(p *Position, cr string) string {
+	c, box := p.CRs[cr], d.CR(cr)
+	if c.LostTo == 0 {
+		return ""
+	}
+	var parts []string
+	if box.Stars > 0 {
+		p.AddCM(d, box.Stars)
+		parts = append(parts, fmt.Sprintf("CM +%d (stars)", box.Stars))
+	}
+	if box.Artillery && p.Divs[c.LostTo] != nil {
+		p.AddStrength(d, c.LostTo, -1)
+		parts = append(parts, fmt.Sprintf("%d strength -1 (artillery icon)", c.LostTo))
+	}
+	if box.AAA {
+		p.AddAAA(d, -1)
+		parts = append(parts, "VM AAA -1 (AAA icon)")
+	}
+	c.LostTo = 0
+	return strings.Join(parts, ", ")
 }
