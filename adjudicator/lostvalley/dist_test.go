@@ -17,9 +17,11 @@ func TestDistribution(t *testing.T) {
 	}
 	r := testRules(t)
 	for _, sc := range []string{"campaign", "five-hills"} {
-		m := levels(t, r, sc, n, 7)
-		for _, k := range sortedLevels(m) {
-			t.Logf("%s: %-20s %d", sc, k, m[k])
+		for _, smart := range []bool{false, true} {
+			m := levels(t, r, sc, n, 7, smart)
+			for _, k := range sortedLevels(m) {
+				t.Logf("%s (careful %v): %-20s %d", sc, smart, k, m[k])
+			}
 		}
 	}
 }

@@ -179,10 +179,10 @@ func (t *turn) run() {
 				s.Step = StepReroll
 				return
 			}
+			// vmCasualties ends the fight and may open the next one (its
+			// own run): nothing more here.
 			t.vmCasualties()
-			if s.Fight == nil || s.Step == StepOver || s.Step == StepExploit {
-				return
-			}
+			return
 		default:
 			return
 		}
@@ -208,7 +208,7 @@ func (t *turn) effects() {
 			}
 		}
 	}
-	if r.Dis {
+	if r.Dis && len(pool) > 0 {
 		for _, id := range pool {
 			p.Units[id].Disrupted = true
 		}

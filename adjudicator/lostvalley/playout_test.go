@@ -43,7 +43,7 @@ func TestPlayout_BothScenarios(t *testing.T) {
 }
 
 // levels plays n random games and counts the result levels.
-func levels(t testing.TB, r *Rules, sc string, n int, seed uint64) map[string]int {
+func levels(t testing.TB, r *Rules, sc string, n int, seed uint64, smart bool) map[string]int {
 	out := map[string]int{}
 	for i := 0; i < n; i++ {
 		s0, err := r.Setup(sc, nil)
@@ -59,6 +59,9 @@ func levels(t testing.TB, r *Rules, sc string, n int, seed uint64) map[string]in
 				break
 			}
 			o := adjudicator.RandomOrder(rng, r.Legal(s, French))
+			if smart {
+				o = careful(s.(*State))(rng, French, r.Legal(s, French))
+			}
 			ns, _, err := r.Apply(s, French, o, dc)
 			if err != nil {
 				t.Fatalf("%s refused: %v", o, err)

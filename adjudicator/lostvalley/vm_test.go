@@ -102,8 +102,8 @@ func TestVM_12_2_SappingByTheStrongestTieByDie(t *testing.T) {
 	if !strings.Contains(out, "Dominique is in the TAOR of 312, 316: division 316 saps it (12.2: tie at strength 12 among 312, 316 broken by die 2 of 2)") {
 		t.Errorf("the tie is not narrated:\n%s", out)
 	}
-	// Epervier: 1+1 +1 SITREP +3 (8 BPC) -6 = 0: two levels (2 -> 0).
-	if p.CRs["Epe"].Fort != 0 || !strings.Contains(out, "Division 312 saps Epervier & Opéra: dice 1+1+1 SITREP +3 best morale (8 BPC) -6 half strength = 0: fortifications 2 -> 0") {
+	// Epervier: 1+1 +1 SITREP +3 (8 BPC) -6 = 0: one level (2 -> 1).
+	if p.CRs["Epe"].Fort != 1 || !strings.Contains(out, "Division 312 saps Epervier & Opéra: dice 1+1+1 SITREP +3 best morale (8 BPC) -6 half strength = 0: fortifications 2 -> 1") {
 		t.Errorf("Epervier's sapping:\n%s", out)
 	}
 	if p.CRs["Do"].Fort != 3 {
