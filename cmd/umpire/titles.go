@@ -5,7 +5,9 @@ package main
 // outside a title's own packages that names a title (TestTitles_OnlyHere).
 import (
 	_ "github.com/umpirebot/umpire/adjudicator/hell"
+	_ "github.com/umpirebot/umpire/adjudicator/lostvalley"
 	_ "github.com/umpirebot/umpire/adjudicator/tonkin"
 	_ "github.com/umpirebot/umpire/render/hell"
+	_ "github.com/umpirebot/umpire/render/lostvalley"
 	_ "github.com/umpirebot/umpire/render/tonkin"
 )
