@@ -103,9 +103,6 @@ func writeLostValleyScript(t *testing.T, path string) {
 			for _, o := range os {
 				f := strings.Fields(o)
 				if len(f) == 3 && f[0] == "move" {
-					for _, u := range s.Pos.Units {
-						_ = u
-					}
 					for id, u := range s.Pos.Units {
 						if lostvalley.Code(id) == f[1] && (u.At == "Natasha" || u.At == "Octavie" || u.At == "Simone") && order == "" {
 							order = o
