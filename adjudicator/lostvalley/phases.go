@@ -300,7 +300,7 @@ func (t *turn) moveLimit(id string) int {
 func (t *turn) moveTargets(id string) []string {
 	s, p, d := t.s, t.s.Pos, t.r.d
 	u, st := d.Unit(id), p.Units[id]
-	if st.Used || s.Moved[id] >= t.moveLimit(id) {
+	if st.Used || s.Moved[id] >= t.moveLimit(id) || t.lastAtPC(id) {
 		return nil
 	}
 	var from []string
@@ -360,6 +360,9 @@ func (t *turn) moveOrder(f []string) error {
 		cr := t.r.crByWord(f[2])
 		opts := t.moveTargets(id)
 		if !contains(opts, cr) {
+			if t.lastAtPC(id) {
+				return t.refuse("%s is PC GONO's last infantry unit: it stays (14.3: PC GONO must hold a French infantry unit at the end of the movement phase)", Code(id))
+			}
 			if len(opts) == 0 {
 				return t.refuse("%s cannot move now (used, at its limit of %d CR this phase, or blocked: 14.1, 14.2, 12.2.1)", Code(id), t.moveLimit(id))
 			}
@@ -407,6 +410,22 @@ func (t *turn) moveOrder(f []string) error {
 
 func markMove(from, to string) adjudicator.Mark {
 	return adjudicator.Mark{Kind: "move", From: from, At: to}
+}
+
+// lastAtPC: id is the last infantry unit in a French PC GONO (14.3,
+// RULING L13: it may not leave).
+func (t *turn) lastAtPC(id string) bool {
+	p, d := t.s.Pos, t.r.d
+	pc := d.pc()
+	if p.Units[id].At != pc || d.Unit(id).Kind != Infantry || !p.French(pc) {
+		return false
+	}
+	for _, o := range p.In(pc) {
+		if o != id && d.Unit(o).Kind == Infantry {
+			return false
+		}
+	}
+	return true
 }
 
 func (t *turn) pcHeld() bool {

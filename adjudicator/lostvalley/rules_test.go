@@ -179,9 +179,9 @@ func TestRules_14_3_PCGONOKeepsItsInfantry(t *testing.T) {
 	s.AP = 1
 	(&turn{r: r, s: s}).movePhase()
 	s1, _ := apply(t, r, s, "move 1BEP Hu")
-	s2, _ := apply(t, r, s1, "move 31BG Jun")
-	refused(t, r, s2, "done", "PC GONO must hold a French infantry unit at the end of the movement phase (14.3)")
-	s3, _ := apply(t, r, s2, "move 31BG PC")
+	refused(t, r, s1, "move 31BG Jun", "31BG is PC GONO's last infantry unit: it stays (14.3")
+	s2, _ := apply(t, r, s1, "move I/2REI PC")
+	s3, _ := apply(t, r, s2, "move 31BG Jun")
 	apply(t, r, s3, "done")
 }
 

@@ -56,8 +56,8 @@ func TestVM_12_1_AutomaticControlByTAORPath(t *testing.T) {
 	if p.CRs["Fra"].VM != 308 || !strings.Contains(joined(lg), "Françoise, held by no French infantry or armor, falls to division 308") {
 		t.Fatalf("Françoise not taken: %v", lg)
 	}
-	if p.CM != cm-1 || p.AAA != 6 {
-		t.Errorf("2.2.4: Françoise's star and AAA icon: CM %d (was %d), AAA %d (was 5)", p.CM, cm, p.AAA)
+	if p.CM != cm-1 || p.AAA != 5 {
+		t.Errorf("2.2.4: Françoise's star (and no AAA icon): CM %d (was %d), AAA %d (was 5)", p.CM, cm, p.AAA)
 	}
 	d, p = campaign(t)
 	p.CRs["Ga"].VM = 308
