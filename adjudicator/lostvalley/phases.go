@@ -378,6 +378,9 @@ func (t *turn) moveOrder(f []string) error {
 		}
 		from := p.Units[id].At
 		p.Units[id].At = cr
+		if s.Moved == nil {
+			s.Moved = map[string]int{} // an empty map is not encoded
+		}
 		s.Moved[id]++
 		if d.Unit(id).Kind == Infantry && from == isabelle(d) {
 			s.Moved[id] = 99 // 14.2: stops at the first CR
