@@ -2,6 +2,8 @@ package lostvalley
 
 import (
 	"math/rand/v2"
+	"os"
+	"strings"
 	"sort"
 	"testing"
 	"time"
@@ -25,7 +27,9 @@ func testRules(t testing.TB) *Rules {
 func TestPlayout_BothScenarios(t *testing.T) {
 	r := testRules(t)
 	n := 40
-	if testing.Short() {
+	if v := os.Getenv("LV_PLAYOUTS"); v != "" {
+		n, _ = atoi(v)
+	} else if testing.Short() {
 		n = 6
 	}
 	if raceEnabled {
@@ -73,6 +77,16 @@ func levels(t testing.TB, r *Rules, sc string, n int, seed uint64, smart bool) m
 			s = ns
 		}
 		out[s.(*State).Level]++
+		if os.Getenv("LV_WHY") != "" {
+			w := s.(*State).Why
+			if j := strings.Index(w, " fell"); j > 0 {
+				w = w[:j]
+			}
+			if j := strings.Index(w, " is held"); j > 0 {
+				w = w[:j]
+			}
+			out["why: "+w]++
+		}
 		if testing.Verbose() && i < 3 {
 			t.Logf("game %d: turn %d: %s", i, s.(*State).Pos.Turn, s.(*State).Why)
 		}

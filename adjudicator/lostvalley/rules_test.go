@@ -129,6 +129,7 @@ func TestRules_6_2_ReshuffleAnd_5_2_APCap(t *testing.T) {
 func TestRules_7_2_SEADThenDAS(t *testing.T) {
 	r, s := game(t)
 	s.Pos.Turn, s.Step, s.ASP = 3, StepAir, 5
+	s.Pos.Divs[312].Strength = 12
 	s1, txt := apply(t, r, s, "das 312 2", 4, 3) // 7 +1 (AAA 5: -1, deducted) +2 = 10
 	if s1.Pos.Divs[312].Strength != 11 || !strings.Contains(txt, "strength down to 11") {
 		t.Fatalf("DAS: %d\n%s", s1.Pos.Divs[312].Strength, txt)

@@ -196,6 +196,7 @@ func TestVM_11_2_ShakenDivisionStatusCheck(t *testing.T) {
 func TestVM_11_1_and_11_3_StrengthAndActivation(t *testing.T) {
 	d, p := campaign(t)
 	p.Turn = 2
+	p.Divs[308].Strength, p.Divs[312].Strength, p.Divs[316].Strength = 12, 12, 11
 	p.Divs[312].AssaultedLast = true
 	dc := &dice{t: t, vs: []int{1, 5}} // 316: 1+1 <= 2 activated; 304: 5+1 > 2
 	lg := VMLogistics(d, p, dc)
