@@ -3,8 +3,8 @@ package lostvalley
 import (
 	"math/rand/v2"
 	"os"
-	"strings"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
