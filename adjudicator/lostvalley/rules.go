@@ -3,7 +3,6 @@ package lostvalley
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -363,13 +362,4 @@ func (t *turn) events() []adjudicator.Event {
 		return nil
 	}
 	return []adjudicator.Event{{Audience: adjudicator.Everyone, Text: strings.Join(t.lines, "\n"), Marks: t.marks}}
-}
-
-func sortedKeys(m map[string]bool) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
