@@ -286,3 +286,48 @@ func TestRules_20_2_VMAssaultExampleThroughTheOrders(t *testing.T) {
 		t.Errorf("units after 20.2: %+v %+v %+v", s6.Pos.Units["CSM 272"], s6.Pos.Units["II/4 RAC"], s6.Pos.Units["1 CMMLE"])
 	}
 }
+
+// Card 13 (12.2): every sapping target is sapped a second time this
+// turn; card 5 (11.1): no VM assault, and the divisions count as not
+// having assaulted, so they gain next turn; both modifiers end with the
+// turn (5.1).
+func TestRules_Cards13And5_ThroughTheModifierRegistry(t *testing.T) {
+	r, s := game(t)
+	atEvents(s, 3, 13, 5)
+	s.Pos.CRs["Ga"].VM = 308
+	s.Pos.Units["V/7 RTA"].At = "remnants"
+	(&turn{r: r, s: s}).playCard(r.d.Card(13)) // as draw does
+	s1, txt := apply(t, r, s, "reserve 5")
+	if !strings.Contains(txt, "no VM assault this turn") || !s1.Pos.Mods.Has("no_vm_assault") || !s1.Pos.Mods.Has("sapping_again") {
+		t.Fatalf("the modifiers: %+v\n%s", s1.Pos.Mods, txt)
+	}
+	dc := adjudicator.NewStream([]byte("cards 13 and 5"), 0)
+	var all strings.Builder
+	var st adjudicator.State = s1
+	for st.(*State).Pos.Turn == 3 {
+		os := adjudicator.Orders(r.Legal(st, French))
+		o := "done"
+		if !contains(os, "done") {
+			o = os[len(os)-1]
+		}
+		ns, evs, err := r.Apply(st, French, o, dc)
+		if err != nil {
+			t.Fatalf("%q: %v", o, err)
+		}
+		for _, e := range evs {
+			all.WriteString(e.Text + "\n")
+		}
+		st = ns
+	}
+	out := all.String()
+	if n := strings.Count(out, "Division 308 saps Anne-Marie"); n != 2 {
+		t.Errorf("card 13: Anne-Marie sapped %d times\n%s", n, out)
+	}
+	if !strings.Contains(out, "No VM assault this turn: card 5 (A Lull in the Battle).") || strings.Contains(out, "(12.3.4)") {
+		t.Errorf("card 5:\n%s", out)
+	}
+	s5 := st.(*State)
+	if s5.Pos.Mods.Has("no_vm_assault") || s5.Pos.Mods.Has("sapping_again") || s5.Pos.Divs[308].AssaultedLast || s5.Pos.AnyAssaultLast {
+		t.Errorf("the turn's modifiers or assaults outlived it: %+v", s5.Pos.Mods)
+	}
+}
