@@ -101,7 +101,7 @@ func NewBoard(d *lostvalley.Data) render.Board {
 
 // sx, sy place the board's frame inside the map, keeping boxes whole.
 func sx(x int) float64 { return 110 + float64(x)*(mapW-220)/1000 }
-func sy(y int) float64 { return 75 + float64(y)*(imgH-150)/1000 }
+func sy(y int) float64 { return 90 + float64(y)*(imgH-165)/1000 }
 
 func (b *board) Size() image.Point  { return image.Pt(mapW+panelW, imgH) }
 func (b *board) Inks() []color.RGBA { return inks() }
@@ -157,6 +157,7 @@ func (b *board) Static(c *render.Canvas) {
 	c.Text("Dien Bien Phu, March-May 1954", 20, 24, 0, 0.5, inkText)
 	c.Font(12, false)
 	c.Text("black lines: French movement; dashed colours: VM TAOR paths (gold 304, green 308, blue 312, red 316)", 20, 46, 0, 0.5, inkText)
+	c.Text("units: blue = active, grey band = used; (red) reduced, (DIS) disrupted; brown square: fortifications; * stars", 20, 62, 0, 0.5, inkText)
 }
 
 func (b *board) end(id string, div int) [2]float64 {
@@ -281,23 +282,48 @@ func (b *board) box(c *render.Canvas, cr lostvalley.CRView) {
 		status += ", ENCIRCLED"
 	}
 	c.Text(status+"  "+strings.Join(icons, " "), x0+6, y0+33, 0, 0.5, inkText)
-	y := y0 + 48.0
-	c.Font(11, true)
-	for _, u := range cr.Active {
-		if y > y1-10 {
-			break
-		}
-		c.Text(u, x0+8, y, 0, 0.5, inkFrench)
-		y += 13
+	// Units: Active in blue, Used on a grey band; two columns when more
+	// than five, and "+N more" past ten, so that no unit goes unshown
+	// silently.
+	type entry struct {
+		label string
+		used  bool
 	}
-	c.Font(11, false)
+	var es []entry
+	for _, u := range cr.Active {
+		es = append(es, entry{u, false})
+	}
 	for _, u := range cr.Used {
-		if y > y1-10 {
+		es = append(es, entry{u, true})
+	}
+	cols, size := 1, 11.0
+	if len(es) > 5 {
+		cols, size = 2, 9.5
+	}
+	colW := (boxW - 40) / float64(cols)
+	for i, e := range es {
+		if i == 10 || (cols == 1 && i == 5) {
+			c.Font(10, true)
+			c.Text(fmt.Sprintf("+%d more", len(es)-i), x0+8, y1-10, 0, 0.5, inkVM)
 			break
 		}
-		c.Rect(x0+4, y-6, x1-34, y+6, inkUsed)
-		c.Text("used: "+u, x0+8, y, 0, 0.5, inkText)
-		y += 13
+		col, row := 0, i
+		if cols == 2 {
+			col, row = i%2, i/2
+		}
+		x := x0 + 8 + float64(col)*colW
+		y := y0 + 48 + float64(row)*13
+		c.Font(size, !e.used)
+		l := strings.NewReplacer(" (reduced)", " (red)", " (disrupted)", " (DIS)").Replace(e.label)
+		for c.Width(l) > colW-4 && len(l) > 3 {
+			l = l[:len(l)-1]
+		}
+		if e.used {
+			c.Rect(x-4, y-6, x+colW-6, y+6, inkUsed)
+			c.Text(l, x, y, 0, 0.5, inkText)
+		} else {
+			c.Text(l, x, y, 0, 0.5, inkFrench)
+		}
 	}
 }
 
