@@ -331,3 +331,75 @@ func TestRules_Cards13And5_ThroughTheModifierRegistry(t *testing.T) {
 		t.Errorf("the turn's modifiers or assaults outlived it: %+v", s5.Pos.Mods)
 	}
 }
+
+// 16.0-16.3: one AP opens the phase; fortifications only behind the
+// front line, once a CR, for 1 RP; a raid from a front-line CR rolls on
+// Table 11 against the division whose starting box is closest (L12); a
+// damaged airstrip is repaired on 5 or more, with 1 RP for +1.
+func TestRules_16_RaidsFortificationsRepairs(t *testing.T) {
+	r, s := game(t)
+	s.Pos.Turn, s.Step, s.AP = 3, StepOps, 1
+	s.Pos.CRs["An"].VM = 308
+	s.Pos.Units["3 BT"].At = "remnants"
+	s.Pos.Airstrip = "damaged"
+	s.Pos.Mods = s.Pos.Mods.airstripMods("damaged")
+	refused(t, r, s, "fort Cla", "fort <CR>: a French CR behind the front line") // 304's start box touches Claudine
+	s1, txt := apply(t, r, s, "fort Jun")
+	if s1.AP != 0 || s1.Pos.RP != 21 || s1.Pos.CRs["Jun"].Fort != 3 || !strings.Contains(txt, "1 AP spent for raids and repairs (16.0).") {
+		t.Fatalf("fort: AP %d RP %d fort %d\n%s", s1.AP, s1.Pos.RP, s1.Pos.CRs["Jun"].Fort, txt)
+	}
+	refused(t, r, s1, "fort Jun", "not yet improved this turn")
+	s2, txt := apply(t, r, s1, "raid Hu")
+	if !strings.Contains(txt, "against division 308") {
+		t.Fatalf("the raid's division:\n%s", txt)
+	}
+	refused(t, r, s2, "launch", "a raid needs infantry")
+	s3, _ := apply(t, r, s2, "with I/2REI")
+	// 2d6 6+5 +1 SITREP +3 morale -10 strength = 5: +1 level, Dis? (I/2
+	// REI: 4+4+3+1 = 12, passes).
+	s4, txt := apply(t, r, s3, "launch", 6, 5, 4, 4)
+	if s4.Pos.CRs["Hu"].Fort != 4 || !s4.Pos.Units["I/2 REI"].Used || s4.Pos.Units["I/2 REI"].Disrupted || !strings.Contains(txt, "= 5: fortifications 3 -> 4") {
+		t.Fatalf("the raid:\n%s", txt)
+	}
+	refused(t, r, s4, "raid Hu", "raid <CR>: a French CR on the front line not raided this turn")
+	// 16.3: die 3 +1 SITREP +1 RP = 5: repaired.
+	s5, txt := apply(t, r, s4, "repair rp", 3)
+	if s5.Pos.Airstrip != "active" || s5.Pos.RP != 20 || !strings.Contains(txt, "Airstrip repair (16.3): die 3+1 SITREP +1 RP = 5: repaired.") {
+		t.Fatalf("repair: %s RP %d\n%s", s5.Pos.Airstrip, s5.Pos.RP, txt)
+	}
+	if n, _ := s5.Pos.Mods.DRM("rp"); n != 0 {
+		t.Errorf("the damaged airstrip's -2 outlived the repair: %d", n)
+	}
+}
+
+// 13.1: reinforcements due must land (at a French drop zone or
+// Huguette); a unit still in a drop zone at the end of the turn is
+// eliminated.
+func TestRules_13_1_Reinforcements(t *testing.T) {
+	r, s := game(t)
+	s.Pos.Turn = 2
+	(&turn{r: r, s: s}).reinforcePhase()
+	if s.Step != StepReinforce {
+		t.Fatalf("step %s", s.Step)
+	}
+	refused(t, r, s, "done", "reinforcements must land: 5BPVN, 6BPC")
+	refused(t, r, s, "drop 5BPVN Cla", "5BPVN may land at Natasha, Octavie, Simone, Hu")
+	s1, _ := apply(t, r, s, "drop 5BPVN Natasha")
+	s2, _ := apply(t, r, s1, "drop 6BPC Hu")
+	s3, _ := apply(t, r, s2, "done")
+	if s3.Step != StepMove {
+		t.Fatalf("step %s", s3.Step)
+	}
+	for s3.Step != StepOps {
+		s3, _ = apply(t, r, s3, "done")
+	}
+	var st adjudicator.State
+	st, _, err := r.Apply(s3, French, "done", adjudicator.NewStream([]byte("13.1"), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s4 := st.(*State)
+	if s4.Pos.Units["5 BPVN"].At != "remnants" || s4.Pos.Units["6 BPC"].At != "Hu" {
+		t.Errorf("13.1: 5 BPVN at %s (left in the drop zone: eliminated), 6 BPC at %s", s4.Pos.Units["5 BPVN"].At, s4.Pos.Units["6 BPC"].At)
+	}
+}
