@@ -177,6 +177,9 @@ func (t *turn) run() {
 			}
 			if f.Rerollable && !f.Rerolled {
 				s.Step = StepReroll
+				if !s.standingAsks(standReroll) {
+					t.rerollByStanding()
+				}
 				return
 			}
 			// vmCasualties ends the fight and may open the next one (its
@@ -369,6 +372,9 @@ func (t *turn) openVMAssault(a Assault) {
 		return
 	}
 	s.Step = StepDefend
+	if !s.standingAsks(standDefend) {
+		t.defendByStanding()
+	}
 }
 
 func markAssault(cr string) adjudicator.Mark { return adjudicator.Mark{Kind: "assault", At: cr} }

@@ -44,7 +44,7 @@ func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator
 		return nil
 	}
 	t := &turn{r: r, s: s.clone()}
-	return t.legal()
+	return append(t.legal(), standingLegal())
 }
 
 func (t *turn) legal() []adjudicator.Choice {

@@ -66,7 +66,7 @@ func levels(t testing.TB, r *Rules, sc string, n int, seed uint64, smart bool) m
 				st := s.(*State)
 				t.Fatalf("a dead end at %s, turn %d: %+v %+v", st.Step, st.Pos.Turn, st.Fight, r.Prompt(s))
 			}
-			o := adjudicator.RandomOrder(rng, r.Legal(s, French))
+			o := adjudicator.RandomOrder(rng, adjudicator.WithoutStanding(r.Legal(s, French)))
 			if smart {
 				o = careful(s.(*State))(rng, French, r.Legal(s, French))
 			}

@@ -56,6 +56,9 @@ func (r *Rules) TunePlayout(o *adjudicator.PlayoutOptions, standing bool) {
 	o.Period = func(s adjudicator.State) int { return s.(*State).Pos.Turn }
 	o.PeriodName = "turn"
 	o.PhaseOf = func(s adjudicator.State) string { return s.(*State).Step }
+	if standing {
+		o.Prelude = []adjudicator.SideOrder{{Side: French, Order: "standing defend support"}, {Side: French, Order: "standing reroll 2"}}
+	}
 }
 
 var _ adjudicator.Rules = (*Rules)(nil)

@@ -74,15 +74,17 @@ type State struct {
 	Paid []string `json:"paid,omitempty"`
 	// Moved: CR moved through this phase, by unit (14.1); Start: the CR
 	// French at the start of the movement phase (14.3).
-	Moved       map[string]int      `json:"moved,omitempty"`
-	Start       []string            `json:"start,omitempty"`
-	Attacked    []string            `json:"attacked,omitempty"` // CR assaulted or raided by the French this turn
-	Forted      []string            `json:"forted,omitempty"`   // 16.2: one RP per CR per turn
-	Repaired    bool                `json:"repaired,omitempty"` // 16.3 tried
-	AssaultedVM bool                `json:"assaulted_vm,omitempty"`
-	Result      *adjudicator.Result `json:"result,omitempty"`
-	Level       string              `json:"level,omitempty"`
-	Why         string              `json:"why,omitempty"`
+	Moved       map[string]int `json:"moved,omitempty"`
+	Start       []string       `json:"start,omitempty"`
+	Attacked    []string       `json:"attacked,omitempty"` // CR assaulted or raided by the French this turn
+	Forted      []string       `json:"forted,omitempty"`   // 16.2: one RP per CR per turn
+	Repaired    bool           `json:"repaired,omitempty"` // 16.3 tried
+	AssaultedVM bool           `json:"assaulted_vm,omitempty"`
+	// Standing: the player's standing orders (standing.go).
+	Standing map[string]string   `json:"standing,omitempty"`
+	Result   *adjudicator.Result `json:"result,omitempty"`
+	Level    string              `json:"level,omitempty"`
+	Why      string              `json:"why,omitempty"`
 }
 
 // Encode writes the state (json sorts map keys: deterministic).
@@ -110,6 +112,12 @@ func (s *State) clone() *State {
 	if s.Result != nil {
 		r := *s.Result
 		q.Result = &r
+	}
+	if s.Standing != nil {
+		q.Standing = map[string]string{}
+		for k, v := range s.Standing {
+			q.Standing[k] = v
+		}
 	}
 	return &q
 }

@@ -305,7 +305,7 @@ func TestRules_Cards13And5_ThroughTheModifierRegistry(t *testing.T) {
 	var all strings.Builder
 	var st adjudicator.State = s1
 	for st.(*State).Pos.Turn == 3 {
-		os := adjudicator.Orders(r.Legal(st, French))
+		os := adjudicator.Orders(adjudicator.WithoutStanding(r.Legal(st, French)))
 		o := "done"
 		if !contains(os, "done") {
 			o = os[len(os)-1]
@@ -401,5 +401,42 @@ func TestRules_13_1_Reinforcements(t *testing.T) {
 	s4 := st.(*State)
 	if s4.Pos.Units["5 BPVN"].At != "remnants" || s4.Pos.Units["6 BPC"].At != "Hu" {
 		t.Errorf("13.1: 5 BPVN at %s (left in the drop zone: eliminated), 6 BPC at %s", s4.Pos.Units["5 BPVN"].At, s4.Pos.Units["6 BPC"].At)
+	}
+}
+
+// Standing orders (issue 28 item 2): set in advance, they answer a VM
+// assault's support and re-roll questions without a prompt; "ask" brings
+// the prompts back; a bad value is refused.
+func TestRules_StandingOrdersAnswerTheAssaultQuestions(t *testing.T) {
+	r, s := game(t)
+	p := s.Pos
+	p.Turn = 3
+	p.CRs["An"].VM = 308
+	p.Units["3 BT"].At = "remnants"
+	s.Step, s.AP, s.ASP = StepDefend, 1, 1
+	s.Fight = &Fight{Div: 308, CR: "Hu", Stage: "prepare", Rerollable: true}
+	refused(t, r, s, "standing reroll maybe", "standing reroll is ask, never, always or a number")
+	s1, _ := apply(t, r, s, "standing reroll never")
+	if s1.Step != StepDefend || s1.Standing["reroll"] != "never" {
+		t.Fatalf("a standing reroll answered the support question: %s", s1.Step)
+	}
+	ns, evs, err := r.Apply(s1, French, "standing defend support", adjudicator.NewStream([]byte("standing"), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2 := ns.(*State)
+	txt := evs[0].Text
+	if s2.Step == StepDefend || s2.Step == StepReroll || !strings.Contains(txt, "1 ASP fly Close Air Support over Huguette") ||
+		!strings.Contains(txt, "II/4 RAC supports Huguette") || !strings.Contains(txt, "Standing order (defend support): the assault on Huguette is resolved.") {
+		t.Fatalf("step %s\n%s", s2.Step, txt)
+	}
+	if s2.Fight == nil || s2.Fight.CR != "Hu" {
+		if !strings.Contains(txt, "Standing order (reroll never): the VM casualties die stands.") {
+			t.Errorf("the re-roll was not answered by the standing order:\n%s", txt)
+		}
+	}
+	s3, _ := apply(t, r, s2, "standing defend ask")
+	if _, ok := s3.Standing["defend"]; ok {
+		t.Error("ask did not clear the standing order")
 	}
 }

@@ -12,6 +12,9 @@ import (
 // order1 dispatches an order by the step awaited.
 func (t *turn) order1(f []string) error {
 	s := t.s
+	if f[0] == adjudicator.StandingWord {
+		return t.standingOrder(f)
+	}
 	switch s.Step {
 	case StepEvents:
 		return t.eventsOrder(f)

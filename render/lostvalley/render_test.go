@@ -25,7 +25,7 @@ func played(t testing.TB) (*lostvalley.Rules, adjudicator.State) {
 	}
 	dc := adjudicator.NewStream([]byte("render"), 0)
 	for i := 0; i < 12 && !r.Prompt(s).Over; i++ {
-		os := adjudicator.Orders(r.Legal(s, lostvalley.French))
+		os := adjudicator.Orders(adjudicator.WithoutStanding(r.Legal(s, lostvalley.French)))
 		o := os[len(os)-1]
 		for _, c := range os {
 			if c == "done" || c == "draw" || c == "resolve" || c == "keep" {
