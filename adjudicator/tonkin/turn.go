@@ -132,7 +132,7 @@ func (r *Rules) Prompt(as adjudicator.State) adjudicator.Prompt {
 	}
 	dec, def := r.decision(s)
 	p := adjudicator.Prompt{Phase: r.turnText(s) + ", " + s.phaseName(), Decision: dec, Default: def,
-		Stage: fmt.Sprintf("t%d-%s", s.Turn, s.Phase)}
+		Stage: fmt.Sprintf("t%d-%s", s.Turn, s.Phase), Brief: r.brief(s)}
 	if s.Step == StepPoints && s.Mover != "" {
 		// issue 10: a map after each chunk of operation points (6.1):
 		// a chunk is its mover and the points it had when it began.
@@ -159,7 +159,7 @@ func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator
 	}
 	out := r.legal(s, side)
 	if ds := r.dummyTokens(s); side == VM && len(ds) > 0 {
-		c := adjudicator.Choice{Word: "declare", Help: "declare a dummy and remove it (Basics: Counters)"}
+		c := adjudicator.Choice{Word: "declare", Help: "declare a dummy and remove it (Basics: Counters)", Arg: "dummy"}
 		for _, d := range ds {
 			c.Next = append(c.Next, adjudicator.Choice{Word: d, Complete: true})
 		}
@@ -262,7 +262,7 @@ func (r *Rules) Apply(as adjudicator.State, side adjudicator.Side, text string, 
 		}
 	}()
 	s := st(as).clone()
-	words := strings.Fields(text)
+	words := r.placeWords(s, strings.Fields(text))
 	if len(words) == 0 {
 		return nil, nil, adjudicator.Refuse(text, "empty order; the orders now are: %s", r.legalText(s, string(side)))
 	}

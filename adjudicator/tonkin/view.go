@@ -70,6 +70,11 @@ type BoardView struct {
 	First        string `json:"first,omitempty"`
 	Awaiting     string `json:"awaiting,omitempty"`
 	Notice       string `json:"notice,omitempty"`
+	// Over, Winner and Reason say how a finished game ended (issue 30,
+	// item 7: the panel names the winner and why).
+	Over   bool   `json:"over,omitempty"`
+	Winner string `json:"winner,omitempty"`
+	Reason string `json:"reason,omitempty"`
 
 	VP         int `json:"vp"`
 	LimitFEF   int `json:"limit_fef"` // the year's outer limits (8.0)
@@ -327,7 +332,10 @@ func (r *Rules) schedule(month string) []string {
 // tracks as status lines (/game status).
 func (r *Rules) View(as adjudicator.State, v adjudicator.Viewer) adjudicator.View {
 	s := st(as)
-	b := r.board(s, v)
+	b := r.board(s, v.Final(s.Phase == PhaseOver))
+	if s.Phase == PhaseOver {
+		b.Over, b.Winner, b.Reason = true, s.Winner, s.Reason
+	}
 	return adjudicator.View{Title: "tonkin", Viewer: v.String(), Prompt: r.Prompt(s), Status: r.status(s, &b, v), Board: b}
 }
 
@@ -387,6 +395,10 @@ func (r *Rules) status(s *State, b *BoardView, v adjudicator.Viewer) []string {
 		}
 	} else {
 		lines = append(lines, fmt.Sprintf("Hidden VM counters (VM-groups, Pathet Lao or dummies): %d; VM stacks in forest, closed to view: %d.", hidden, opaque))
+	}
+	// issue 30, item 5: a side's status shows its own standing orders
+	if side := v.Side; (side == FEF || side == VM) && !v.Referee {
+		lines = append(lines, "Your standing orders: "+s.standing(string(side)).String()+" (standing <key> <value> changes one; /help prefix:standing lists them).")
 	}
 	if s.Phase == PhaseOver {
 		lines = append(lines, "The game is over: "+s.Reason+".")

@@ -29,12 +29,20 @@ import (
 )
 
 // counterText is the smallest font size of any text on a counter (a long
-// unit name, e.g. "35 RALP", shrinks to it): a close-up's width follows.
+// unit name, e.g. "35 RALP", shrinks to it).
 const counterText = 6.0
 
-// A close-up's size: as wide as reads on a phone, portrait.
+// hexIDText is the size of the hexes' numbers: a close-up's width
+// follows, so that they read in a 400 px preview (issue 30, item 3: at
+// least 360 px, the counters' names above them).
+const hexIDText = 9.0
+
+// theatreHeart is how many of a theatre's urban areas its close-up holds.
+const theatreHeart = 3
+
+// A close-up's size: as wide as the hex numbers read on a phone, portrait.
 var (
-	cropW = render.ReadableWidth(counterText)
+	cropW = render.ReadableWidth(hexIDText)
 	cropH = cropW * 4 / 3
 )
 
@@ -143,18 +151,35 @@ func newBoard(d *tonkin.Data) *board {
 	// the counters' smallest text allows (render.ReadableWidth), so a
 	// theatre of map.toml is its heart, a close-up centred on its first
 	// urban area, and each urban area a theatre must show has its own.
+	// A theatre is the box around the first urban areas it must show, its
+	// heart (half a hex's margin, at least a close-up's size), not its first
+	// town's close-up (issue 30, item 3: delta was hanoi, border Lang Son
+	// alone); each of its urban areas has its own close-up.
+	mapRect := image.Rect(0, 0, int(b.mapR.X1), int(b.mapR.Y1))
 	for _, a := range d.Map.Regions.Areas {
+		box := image.Rectangle{}
 		for i, n := range a.MustShow {
 			g := b.byName[n]
 			if g == nil {
 				continue
 			}
-			rect := render.CropAround(g.x, g.y, cropW, cropH, image.Rect(0, 0, int(b.mapR.X1), int(b.mapR.Y1)))
-			if i == 0 {
-				b.regions[a.ID] = rect
+			b.regions[render.RegionName(n)] = render.CropAround(g.x, g.y, cropW, cropH, mapRect)
+			if i >= theatreHeart {
+				continue
 			}
-			b.regions[render.RegionName(n)] = rect
+			at := image.Rect(int(g.x-hexW/2), int(g.y-hexW/2), int(g.x+hexW/2), int(g.y+hexW/2))
+			if box.Empty() {
+				box = at
+			} else {
+				box = box.Union(at)
+			}
 		}
+		if box.Empty() {
+			continue
+		}
+		c := box.Min.Add(box.Max).Div(2)
+		w, h := max(box.Dx(), cropW), max(box.Dy(), cropH)
+		b.regions[a.ID] = render.CropAround(float64(c.X), float64(c.Y), w, h, mapRect)
 	}
 	// and the side panel alone: the tracks and the off-map zones
 	b.regions["panel"] = image.Rect(int(b.panelR.X0), 0, b.w, b.h)
