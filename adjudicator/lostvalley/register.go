@@ -2,7 +2,6 @@ package lostvalley
 
 import (
 	"io/fs"
-	"path"
 	"sync"
 
 	"github.com/umpirebot/umpire/adjudicator"
@@ -27,24 +26,19 @@ func Default() (*Data, error) {
 	return defaultData, defaultErr
 }
 
-// load reads an operator's lostvalley/ subdirectory over the embedded
-// files (a transcribed deck, Player Aid G ...); a data directory without
-// it leaves the title on its embedded data.
+// load makes the rules from the embedded data or, with an operator's data
+// directory, from the transcribed files of its lostvalley/ subdirectory
+// (a printed deck as cards.toml, Player Aid G as tables.toml ...) read over
+// the embedded ones; adjudicator.LoadTitles passes that subdirectory, or
+// nil when there is none.
 func load(data fs.FS, dir string) (adjudicator.Rules, error) {
-	if data != nil {
-		if st, err := fs.Stat(data, "lostvalley"); err == nil && st.IsDir() {
-			sub, err := fs.Sub(data, "lostvalley")
-			if err != nil {
-				return nil, err
-			}
-			d, err := LoadOver(sub, path.Join(dir, "lostvalley"))
-			if err != nil {
-				return nil, err
-			}
-			return New(d), nil
-		}
+	var d *Data
+	var err error
+	if data == nil {
+		d, err = Default()
+	} else {
+		d, err = LoadOver(data, dir)
 	}
-	d, err := Default()
 	if err != nil {
 		return nil, err
 	}
