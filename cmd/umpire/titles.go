@@ -6,10 +6,12 @@ package main
 import (
 	_ "github.com/umpirebot/umpire/adjudicator/finalgamble"
 	_ "github.com/umpirebot/umpire/adjudicator/hell"
+	_ "github.com/umpirebot/umpire/adjudicator/lostvalley"
 	_ "github.com/umpirebot/umpire/adjudicator/storm"
 	_ "github.com/umpirebot/umpire/adjudicator/tonkin"
 	_ "github.com/umpirebot/umpire/render/finalgamble"
 	_ "github.com/umpirebot/umpire/render/hell"
+	_ "github.com/umpirebot/umpire/render/lostvalley"
 	_ "github.com/umpirebot/umpire/render/storm"
 	_ "github.com/umpirebot/umpire/render/tonkin"
 )
