@@ -2,7 +2,6 @@ package storm
 
 import (
 	"io/fs"
-	"path"
 
 	"github.com/umpirebot/umpire/adjudicator"
 )
@@ -13,7 +12,7 @@ func init() {
 }
 
 // load: the embedded data or, with an operator's directory, its storm/
-// subdirectory (or the directory itself) read over it.
+// subdirectory (adjudicator.LoadTitles hands it over) read over it.
 func load(data fs.FS, dir string) (adjudicator.Rules, error) {
 	if data == nil {
 		d, err := Default()
@@ -21,13 +20,6 @@ func load(data fs.FS, dir string) (adjudicator.Rules, error) {
 			return nil, err
 		}
 		return New(d), nil
-	}
-	if st, err := fs.Stat(data, "storm"); err == nil && st.IsDir() {
-		sub, err := fs.Sub(data, "storm")
-		if err != nil {
-			return nil, err
-		}
-		data, dir = sub, path.Join(dir, "storm")
 	}
 	d, err := LoadOver(data, dir)
 	if err != nil {
