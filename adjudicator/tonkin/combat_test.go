@@ -264,7 +264,7 @@ func TestRule6_14_RetreatAfterCombat(t *testing.T) {
 	}
 }
 
-// Basics (Counters), 6.4, RULINGS T23, T28: the FEF overruns a hidden
+// Basics (Counters), 6.4, RULINGS T23, T62: the FEF overruns a hidden
 // dummy: it is flipped and removed, no die is rolled, the FEF advances.
 func TestRule6_4_OverrunRevealsDummy(t *testing.T) {
 	r := rules(t)
@@ -274,7 +274,9 @@ func TestRule6_4_OverrunRevealsDummy(t *testing.T) {
 	if !s.unit(dum).Hidden {
 		t.Fatal("dummy set up open")
 	}
-	refused(t, r, s, FEF, "move "+strings.ReplaceAll(bep, " ", "_")+" "+b, "in an operation phase, `overrun` or `attack` them")
+	// RULINGS T62: a move into the enemy's hex is the same overrun
+	_, ev := do(t, r, s, FEF, "move "+strings.ReplaceAll(bep, " ", "_")+" "+b)
+	has(t, ev, "6.6: The FEF overruns "+b, "6.14: the FEF advances into "+b, "6.3 a): the FEF spends an operation point (9 left).")
 	s2, ev := do(t, r, s, FEF, "overrun "+strings.ReplaceAll(bep, " ", "_")+" "+b)
 	has(t, ev, "6.6: The FEF overruns "+b, "flips the hidden counters at "+b+": "+dum+" (a dummy, removed to the dead box)",
 		"6.14: the FEF advances into "+b, "6.3 a): the FEF spends an operation point (9 left).")

@@ -191,6 +191,10 @@ func (r *Rules) legal(s *State, side adjudicator.Side) []adjudicator.Choice {
 			help = "spend no point: all remaining points on both sides are lost (6.1)"
 		}
 		out := r.moveChoices(s, string(side))
+		if ov := r.overrunMoveChoices(s, string(side)); len(ov) > 0 {
+			// 6.4: a step into an enemy hex is an overrun (RULINGS T62)
+			out = mergeChoices(out, []adjudicator.Choice{{Word: "move", Help: "option a): move a stack for one operation point; a step into an enemy hex is an overrun (6.3, 6.4)", Next: ov}})
+		}
 		out = append(out, r.transportChoices(s, string(side))...)
 		if side == FEF {
 			out = r.dropOverrunChoices(s, out)
@@ -388,6 +392,10 @@ func (r *Rules) opsOrder(s *State, side, verb string, args []string, dice adjudi
 		r.endChunk(s, dice, ev)
 		return nil
 	case "move":
+		if r.isOverrunMove(s, side, args) {
+			// 6.4: the point is spent when the move ends (RULINGS T62)
+			return r.overrunMove(s, side, args, dice, ev)
+		}
 		if err := r.moveOrder(s, side, args, ev); err != nil {
 			return err
 		}
