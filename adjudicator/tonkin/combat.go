@@ -780,13 +780,14 @@ func (r *Rules) capture(s *State, side string, u *Unit, ev *events) {
 	r.addVP(s, r.chartInt("victory_points", "fef_captures_vm_dump"), ev, fmt.Sprintf("3.10: the FEF captures the VM's supply dump %s", u.ID))
 }
 
-// occupation: an occupied urban area is friendly to the occupying side
-// (4.1), and its victory points are gained or lost after the phase or
-// after the chunk of operation points (6.16): the VM's red number when it
-// becomes the VM's, the FEF's blue number when it becomes the FEF's; the
-// montagnard marker follows, with its -10 at 20 and +10 below (3.6,
-// 6.16). The rest of 4.1 (friendliness by nearby units) comes with the
-// supply check (RULINGS T31).
+// occupation: after the phase or after the chunk of operation points
+// (6.16: "victory points for urban areas ... are gained or lost after the
+// phase or after you have spent your 1-3 operation points"), Hanoi's
+// occupation is noted (T39) and 4.1 is applied to every urban area, its
+// victory points with it: the VM's red number when a town becomes the
+// VM's, the FEF's blue number when it becomes the FEF's; the montagnard
+// marker follows, with its -10 at 20 and +10 below (3.6, 6.16; RULINGS
+// T64, which replaces T31).
 func (r *Rules) occupation(s *State, ev *events) {
 	if s.Phase == PhaseOver {
 		return
@@ -795,24 +796,7 @@ func (r *Rules) occupation(s *State, ev *events) {
 		s.HanoiLost = true
 		ev.pub("6.16: the VM occupies Hanoi.")
 	}
-	changed := false
-	for _, u := range r.d.Map.Urban {
-		fef, vm := r.garrisonAt(s, u.Hex) != "", false
-		for _, x := range s.Units {
-			if x.Loc == u.Hex {
-				fef, vm = fef || x.Side == FEF, vm || x.Side == VM
-			}
-		}
-		switch {
-		case vm && !fef:
-			changed = r.setFriend(s, u, VM, ev) || changed
-		case fef && !vm:
-			changed = r.setFriend(s, u, FEF, ev) || changed
-		}
-	}
-	if changed {
-		r.recountMontagnard(s, ev)
-	}
+	r.friendliness(s, ev)
 }
 
 // vmInHanoi: a VM unit occupies Hanoi (6.16).

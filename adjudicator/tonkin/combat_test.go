@@ -479,7 +479,8 @@ func TestRule6_16_UrbanAreasByOccupation(t *testing.T) {
 		t.Fatal("no FEF-friendly urban area with victory values in 1950")
 	}
 	reg := idOf(t, r, "REG")
-	s := bare(t, r, VM, map[string]string{reg: town.Hex})
+	s := bare(t, r, VM, map[string]string{})
+	s.unit(reg).Loc = town.Hex
 	s.Phase = PhaseMove1
 	s2, ev := do(t, r, s, VM, "done")
 	has(t, ev, "4.1, 6.16: "+town.Name+" becomes friendly to the VM")
@@ -487,7 +488,8 @@ func TestRule6_16_UrbanAreasByOccupation(t *testing.T) {
 		t.Errorf("after the VM occupied %s: friendly %v, victory points %d -> %d (red %d)", town.Name, slices.Contains(s2.VMFriendly, town.Name), s.VP, s2.VP, town.VPVM)
 	}
 	bep := idOf(t, r, "BEP")
-	s = bare(t, r, FEF, map[string]string{bep: town.Hex})
+	s = bare(t, r, FEF, map[string]string{})
+	s.unit(bep).Loc = town.Hex
 	s.VMFriendly = append(s.VMFriendly, town.Name)
 	s.Phase = PhaseMove1
 	s2, ev = do(t, r, s, FEF, "done")

@@ -271,6 +271,12 @@ func (r *Rules) Apply(as adjudicator.State, side adjudicator.Side, text string, 
 		return nil, nil, adjudicator.Refuse(text, "empty order; the orders now are: %s", r.legalText(s, string(side)))
 	}
 	ev := &events{}
+	if s.Pending {
+		// 1.0, 3.0: the first turn's phase receives what every turn's
+		// does; its dice are the game's first (RULINGS T66)
+		s.Pending = false
+		r.enterRein(s, dice, ev)
+	}
 	if err := r.applyOrder(s, string(side), words, dice, ev); err != nil {
 		if oe, ok := err.(*adjudicator.OrderError); ok {
 			oe.Order = text
