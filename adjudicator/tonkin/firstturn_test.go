@@ -1,6 +1,7 @@
 package tonkin
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/umpirebot/umpire/adjudicator"
@@ -43,5 +44,46 @@ func TestRule1_0_FirstTurnHasItsReplacementsAndSupply(t *testing.T) {
 	s4, _, err := r.Apply(s, adjudicator.Side(FEF), "standing retreat no", &dice{3, 3})
 	if err != nil || s4.(*State).VMRepl != 2 || s4.(*State).Pending {
 		t.Errorf("the FEF's standing order first: %v", err)
+	}
+}
+
+// 3.4 (RULINGS T65): "VM receives equipment replacements as
+// reinforcements": the schedule's equipment arrives with the VM's
+// phase, no more than 6 accumulated.
+func TestRule3_4_EquipmentAsReinforcements(t *testing.T) {
+	r := rules(t)
+	var month string
+	var want int
+	for _, tu := range r.d.Units.VMSchedule.Turns {
+		if tu.Equipment > 0 && tu.Month > "1953-11" {
+			month, want = tu.Month, int(tu.Equipment*2)
+			break
+		}
+	}
+	if month == "" {
+		t.Fatal("the VM schedule holds no equipment after November 1953")
+	}
+	for _, c := range []struct{ had, got int }{{0, want}, {11, 12}} {
+		s := setup(t, r, "1953")
+		s.Turn, s.Month, s.Phase, s.First, s.VMEquipH = 2, month, PhaseRein1, VM, c.had
+		ev := &events{}
+		d := dice{3, 3, 3}
+		r.enterRein(s, &d, ev)
+		if s.VMEquipH != c.got {
+			t.Errorf("%s with %s equipment: now %s, want %s", month, halves(c.had), halves(s.VMEquipH), halves(c.got))
+		}
+		var txt []string
+		for _, e := range ev.list {
+			txt = append(txt, e.Text)
+		}
+		has(t, strings.Join(txt, "\n"), "3.4: the VM receives "+halves(want)+" equipment replacement(s) as reinforcements")
+	}
+	// the first turn's month is the set-up's (RULINGS T66): none then
+	s := setup(t, r, "1953")
+	s.Month, s.Phase, s.First = month, PhaseRein1, VM
+	d := dice{3, 3, 3}
+	r.enterRein(s, &d, &events{})
+	if s.VMEquipH != 0 {
+		t.Errorf("turn 1: equipment %s", halves(s.VMEquipH))
 	}
 }

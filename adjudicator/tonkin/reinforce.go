@@ -141,6 +141,15 @@ func (r *Rules) enterReinVM(s *State, dice adjudicator.Dice, ev *events) {
 	if got := r.arrivals(s, VM, r.d.Units.VMSchedule, LocStandby, ev); len(got) > 0 {
 		ev.pub("3.5: VM reinforcements to place: %s.", strings.Join(got, ", "))
 	}
+	// 3.4: "VM receives equipment replacements as reinforcements"; no
+	// more than 6 accumulated (RULINGS T65)
+	for _, t := range r.d.Units.VMSchedule.Turns {
+		if h := int(t.Equipment * 2); t.Month == s.Month && h > 0 {
+			was, top := s.VMEquipH, 2*r.chartInt("replacements", "vm_equipment_max")
+			s.VMEquipH = min(s.VMEquipH+h, top)
+			ev.pub("3.4: the VM receives %s equipment replacement(s) as reinforcements: %s → %s (at most %s).", halves(h), halves(was), halves(s.VMEquipH), halves(top))
+		}
+	}
 }
 
 // enterReinFEF: this month's reinforcements in the standby zone (3.7),
