@@ -462,7 +462,7 @@ func TestRule6_6_CombatNonInterference(t *testing.T) {
 	}
 }
 
-// 4.1, 6.16 (RULINGS T31): an urban area occupied by one side is its
+// 4.1, 6.16 (RULINGS T64): an urban area occupied by one side is its
 // friend after the phase; the VM gains its red number, the FEF its blue
 // one; the montagnard marker follows.
 func TestRule6_16_UrbanAreasByOccupation(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 
 // The supply check phase (4.0): friendly urban areas (4.1), the VM's and
 // the FEF's traces (4.2-4.4) and out of supply (4.6), at the start of
-// every turn after the first (RULINGS T33).
+// every turn, the first included (RULINGS T33, T66).
 
 // friendlyTo is the side an urban area is friendly to now (4.1), vmAt
 // the hexes the VM occupies and vmZOC its ZOC, as the FEF sees them

@@ -120,7 +120,7 @@ func (r *Rules) moveHelp() string {
 }
 
 func (r *Rules) pointHelp() string {
-	return "option a): `move <unit|hex> <hex>` moves a stack, or up to 3 transports of a kind carry it (`truck`, `air`, `drop`, `ship`, `river`, `foot`, 5.3), `overrun <unit|hex> <hex>` overruns the enemy next to it, `drop <para> <hex> [press]` onto it (6.4); d) and g): `barrage <hex> air|navy|<artillery> ...` (6.6), d): `interdict <road hex> air ...` (6.6 d); e) and f): `attack <hex> [rally] [spirit] [lead <unit>] [<units>]` with troops within 3 hexes of your spending dump (6.6); each a point, f) two (6.3); b): `reorg <unit|hex> ...` removes up to 3 Desorg; c): `trench <dump hex> <unit> ...` entrenches up to 3 units by a dump, removed; `standing <key> <value>` answers the other side's attacks for you (RULINGS T22)"
+	return "option a): `move <unit|hex> <hex>` moves a stack, or up to 3 transports of a kind carry it (`truck`, `air`, `drop`, `ship`, `river`, `foot`, 5.3), a move's step into an enemy hex is an overrun (`move <unit|hex> <enemy hex> [<hex> ...] [spirit] [along <units>]`, the rest taken if it clears the hex; `overrun <unit|hex> <hex> [spirit]` the one-hex form), `drop <para> <hex> [press]` onto it (6.4); d) and g): `barrage <hex> air|navy|<artillery> ...` (6.6), d): `interdict <road hex> air ...` (6.6 d); e) and f): `attack <hex> [rally] [spirit] [lead <unit>] [<units>]` with troops within 3 hexes of your spending dump (6.6); each a point, f) two (6.3); b): `reorg <unit|hex> ...` removes up to 3 Desorg; c): `trench <dump hex> <unit> ...` entrenches up to 3 units by a dump, removed; `standing <key> <value>` answers the other side's attacks for you (RULINGS T22)"
 }
 
 // Prompt implements adjudicator.Rules.
