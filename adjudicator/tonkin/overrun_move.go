@@ -91,6 +91,12 @@ const overrunUsage = "usage: `move <unit|unit+unit|hex> <hex> ... [spirit] [alon
 // planOverrun reads and judges a move with overruns; the plan, or why
 // it is refused.
 func (r *Rules) planOverrun(s *State, side string, args []string) (*overrunPlan, error) {
+	return r.planOverrunOn(s, side, args, nil)
+}
+
+// planOverrunOn is planOverrun on the side's board b (nil: built here),
+// which it leaves as it found it; the legal tree builds one for all.
+func (r *Rules) planOverrunOn(s *State, side string, args []string, b *moveBoard) (*overrunPlan, error) {
 	if len(args) < 2 {
 		return nil, fail("%s", overrunUsage)
 	}
@@ -124,7 +130,9 @@ func (r *Rules) planOverrun(s *State, side string, args []string) (*overrunPlan,
 	if !Adjacent(from, hexes[0]) {
 		return nil, fail("%s is not next to %s: name the path of adjacent hexes to the hex next to the enemy, the overrun's hex in it (RULINGS T62)", hexes[0], from)
 	}
-	b := r.moveBoard(s, side)
+	if b == nil {
+		b = r.moveBoard(s, side)
+	}
 	// the overruns: the path's enemy hexes, up to the last one named;
 	// after it a destination alone takes the least-cost route (as 5.1's
 	// move orders do)
@@ -402,7 +410,7 @@ func (r *Rules) overrunMoveChoices(s *State, side string) []adjudicator.Choice {
 			if len(us) == 1 {
 				args[0] = token(us[0].ID)
 			}
-			if _, err := r.planOverrun(s, side, args); err != nil {
+			if _, err := r.planOverrunOn(s, side, args, b); err != nil {
 				continue
 			}
 			c := overrunTarget(h, side)
@@ -468,7 +476,7 @@ func (r *Rules) overrunTails(s *State, b *moveBoard, side string, us []*Unit, h 
 	}
 	var out []string
 	for _, d := range cands {
-		if _, err := r.planOverrun(s, side, append(slices.Clone(args), d)); err == nil {
+		if _, err := r.planOverrunOn(s, side, append(slices.Clone(args), d), b); err == nil {
 			out = append(out, d)
 		}
 	}
