@@ -391,8 +391,8 @@ func (r *Rules) continueMove(s *State, p *Combat, dice adjudicator.Dice, ev *eve
 }
 
 // overrunMoveChoices: for the tree, each stack's overrun of an enemy
-// hex next to it, and after it the destinations its movement points
-// left reach (RULINGS T62). A path to a hex next to the enemy before
+// hex next to it, and after it the hexes next to that one its movement
+// points left reach (RULINGS T62 g). A path to a hex next to the enemy before
 // the overrun is accepted typed (the tree cannot list every path).
 func (r *Rules) overrunMoveChoices(s *State, side string) []adjudicator.Choice {
 	var units []adjudicator.Choice
