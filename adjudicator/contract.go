@@ -31,6 +31,17 @@ func ViewerOf(s Side) Viewer {
 	return Viewer{Side: s}
 }
 
+// Final is whose eyes a board is drawn with when the game is over or not:
+// once a game is over nothing is hidden any more (its seed is revealed
+// and every roll can be re-derived), so every viewer's final map shows
+// every unit (issue 30, item 7); until then, v's own.
+func (v Viewer) Final(over bool) Viewer {
+	if over {
+		return Viewer{Referee: true}
+	}
+	return v
+}
+
 // Sees reports whether v may see what is addressed to audience a.
 func (v Viewer) Sees(a Audience) bool {
 	if a.All || v.Referee {
@@ -87,6 +98,11 @@ type Info struct {
 	Name      string     `json:"name"`
 	Sides     []Side     `json:"sides"`
 	Scenarios []Scenario `json:"scenarios"`
+	// Preview marks a title whose board is in but whose rules of play are
+	// not yet: a game sets a scenario up, shows it and waits, awaiting no
+	// one, and every order is refused saying so. Random playouts and the
+	// tests that play every title leave a preview out.
+	Preview bool `json:"preview,omitempty"`
 }
 
 // Scenario is one of a title's scenarios.
@@ -124,6 +140,11 @@ type Prompt struct {
 	// impulse): transports post a map when it changes.
 	Stage    string `json:"stage,omitempty"`
 	Decision string `json:"decision"` // what is asked, for the awaited side(s)
+	// Brief is the hand-off post's one line (issue 30, item 4): when,
+	// and the decision in a few words, without the option list that
+	// Decision, /help and the buttons give. Empty: the post shortens
+	// Phase and Decision itself.
+	Brief string `json:"brief,omitempty"`
 	// Default is the order taken for the awaited side when a deadline
 	// passes (Game.Default), if the game allows one: a legal order (or
 	// several separated by ";"), the least harmful the rules allow. Empty
@@ -157,6 +178,9 @@ type Choice struct {
 	Help     string   `json:"help,omitempty"`
 	Complete bool     `json:"complete,omitempty"`
 	Next     []Choice `json:"next,omitempty"`
+	// Arg names the argument Next's words stand for ("dummy"), for
+	// help texts where the prompt's decision does not name it.
+	Arg string `json:"arg,omitempty"`
 }
 
 // Orders flattens a choice tree to the full texts of its legal orders.
@@ -208,6 +232,32 @@ type Rules interface {
 	// Side Referee applies moderator overrides.
 	Apply(s State, side Side, a string, d Dice) (State, []Event, error)
 	View(s State, v Viewer) View
+}
+
+// Describer is implemented by Rules that answer "what is at this place"
+// (issue 30, item 3: /map hex:): the answer is built from v, the asker's
+// own view, and the title's static map alone, so it tells nothing that
+// view hides. place is as a player writes it (a hex, a town's name).
+type Describer interface {
+	Describe(v View, place string) (string, error)
+}
+
+// Ender is implemented by Rules that can say whether a state is over
+// without building its prompt (a prompt's decision text may walk the
+// legal tree). Ended must agree with Prompt's Over and Result. The engine
+// asks it on every order (DESIGN: Performance budgets, issue 31).
+type Ender interface {
+	Ended(s State) (over bool, res *Result)
+}
+
+// over reports whether s is finished and how, through Ender when the
+// rules have it.
+func over(r Rules, s State) (bool, *Result) {
+	if e, ok := r.(Ender); ok {
+		return e.Ended(s)
+	}
+	p := r.Prompt(s)
+	return p.Over, p.Result
 }
 
 // OrderError is a refusal: what was wrong and what would be legal.

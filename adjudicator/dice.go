@@ -18,6 +18,48 @@ type Roll struct {
 	N     uint64 `json:"n"`
 	Sides int    `json:"sides"`
 	Value int    `json:"value"`
+	// Secret marks a roll whose value is itself hidden information (one
+	// that picks a card from a deck names the card): no view, log page or
+	// export shows it to a player before the game ends (invariant 1),
+	// and verify re-derives it like any other after the end.
+	Secret bool `json:"secret,omitempty"`
+}
+
+// SameDraw reports whether two rolls are the same draw of the stream
+// (counter, die and value), whatever their Secret marks.
+func (r Roll) SameDraw(o Roll) bool {
+	return r.N == o.N && r.Sides == o.Sides && r.Value == o.Value
+}
+
+// SecretRoller is implemented by dice that can mark a roll secret: the
+// game's Stream and verify's record reader do.
+type SecretRoller interface {
+	RollSecret(sides int) int
+}
+
+// RollSecret rolls one die whose value is a secret (see Roll.Secret):
+// with dice that cannot mark it (a test's fixed dice) it is a plain Roll.
+func RollSecret(d Dice, sides int) int {
+	if s, ok := d.(SecretRoller); ok {
+		return s.RollSecret(sides)
+	}
+	return d.Roll(sides)
+}
+
+// ShownRolls are the rolls of e that viewer v may read while the game
+// runs: all of them for the referee, the public ones for anyone else.
+// Whether v may see the entry's dice at all is the caller's decision.
+func (e Entry) ShownRolls(v Viewer) []Roll {
+	if v.Referee {
+		return e.Rolls
+	}
+	var out []Roll
+	for _, r := range e.Rolls {
+		if !r.Secret {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // Commitment is the SHA-256 of the seed, posted when the game starts.
@@ -75,6 +117,13 @@ func (s *Stream) Roll(sides int) int {
 	return r.Value
 }
 
+// RollSecret draws one die marked secret (Roll.Secret).
+func (s *Stream) RollSecret(sides int) int {
+	v := s.Roll(sides)
+	s.drawn[len(s.drawn)-1].Secret = true
+	return v
+}
+
 // Next is the counter the next draw will start from.
 func (s *Stream) Next() uint64 { return s.next }
 
@@ -97,7 +146,7 @@ func VerifyRolls(seed []byte, entries []Entry) error {
 				return fmt.Errorf("entry %d roll %d: record says d%d=%d; a die has at least 2 sides", e.Seq, i+1, r.Sides, r.Value)
 			}
 			got, next := derive(seed, n, r.Sides)
-			if got != r {
+			if !got.SameDraw(r) {
 				return fmt.Errorf("entry %d roll %d: record says d%d=%d at counter %d, seed gives d%d=%d at counter %d",
 					e.Seq, i+1, r.Sides, r.Value, r.N, got.Sides, got.Value, got.N)
 			}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 	"time"
@@ -115,6 +116,33 @@ type Game struct {
 	Earlier func(n int) ([]Entry, error)
 	undone  map[int]bool
 	result  *Result
+	legal   legalCache
+}
+
+// legalCache keeps the legal trees of the game's current state, per side:
+// autocomplete asks for the tree on every keystroke of a step (DESIGN:
+// Performance budgets; issue 31), and a state never changes in place.
+type legalCache struct {
+	state State
+	trees map[Side][]Choice
+}
+
+// Legal is side's legal-order tree in the current state, built once per
+// state and side. Callers must not change the tree.
+func (g *Game) Legal(side Side) []Choice {
+	s := g.State
+	if s == nil || !reflect.TypeOf(s).Comparable() {
+		return g.Rules.Legal(s, side)
+	}
+	if g.legal.state != s {
+		g.legal = legalCache{state: s, trees: map[Side][]Choice{}}
+	}
+	if t, ok := g.legal.trees[side]; ok {
+		return t
+	}
+	t := g.Rules.Legal(s, side)
+	g.legal.trees[side] = t
+	return t
 }
 
 // Len is the number of entries in the game's log, loaded or not.
@@ -342,11 +370,7 @@ func (g *Game) Over() (bool, *Result) {
 	if g.result != nil {
 		return true, g.result
 	}
-	p := g.Rules.Prompt(g.State)
-	if p.Over {
-		return true, p.Result
-	}
-	return false, nil
+	return over(g.Rules, g.State)
 }
 
 // Prompt is who is awaited for what now.
@@ -416,7 +440,7 @@ func (g *Game) Orders(actor string, side Side, orders []string, source string, n
 	st := &Step{state: g.State}
 	next := g.DiceNext()
 	for i, text := range orders {
-		if over := g.Rules.Prompt(st.state).Over; over {
+		if done, _ := over(g.Rules, st.state); done {
 			return st, &OrderError{Order: text, Reason: fmt.Sprintf("the game ended with order %d; %s", i, batchTaken(i, len(orders)))}
 		}
 		d := NewStream(g.Rec.Seed, next)
@@ -448,9 +472,9 @@ func (g *Game) Orders(actor string, side Side, orders []string, source string, n
 				e.Reveals = true
 			}
 		}
-		if p := g.Rules.Prompt(ns); p.Over {
-			e.Result = p.Result
-			st.result = p.Result
+		if done, res := over(g.Rules, ns); done {
+			e.Result = res
+			st.result = res
 		}
 		next = d.Next()
 		st.state = ns
@@ -495,7 +519,7 @@ func (g *Game) Default(actor, reason, source string, now time.Time) (*Step, erro
 		all.Entries = append(all.Entries, st.Entries...)
 		all.Events = append(all.Events, st.Events...)
 		all.state, all.result = st.state, st.result
-		if over := g.Rules.Prompt(st.state).Over; over {
+		if done, _ := over(g.Rules, st.state); done {
 			break
 		}
 		h = h.Preview(st)

@@ -54,6 +54,9 @@ func (toy) Apply(s State, side Side, a string, d Dice) (State, []Event, error) {
 			return nil, nil, Refuse(a, "bad number")
 		}
 		t.Total += n
+	case a == "draw":
+		// a card picked by a secret roll, then a public die
+		t.Total += 10*RollSecret(d, 6) + d.Roll(6)
 	case a == "peek":
 		ev = append(ev, Event{Audience: Only(side), Text: "secret", Reveals: true})
 	case a == "pass-twice":

@@ -25,8 +25,11 @@ type PlayoutStats struct {
 	// orders or encoded state) or did not load.
 	Twins          int `json:"twins"`
 	TwinMismatches int `json:"twin_mismatches"`
-	Actions        int `json:"actions"`
-	Handoffs       int `json:"handoffs"` // changes of the awaited side
+	// EndMismatches counts states where the rules' Ender and their
+	// Prompt disagree on whether (and how) the game is over.
+	EndMismatches int `json:"end_mismatches,omitempty"`
+	Actions       int `json:"actions"`
+	Handoffs      int `json:"handoffs"` // changes of the awaited side
 	// Periods counts the game weeks (or a title's unit of time) played,
 	// summed over games; HandoffsPerPeriod is Handoffs / Periods.
 	Periods           int     `json:"weeks"`
@@ -248,6 +251,14 @@ func playOne(rules Rules, o PlayoutOptions, i uint64, limit int, st *PlayoutStat
 			periods[o.Period(g.State)] = true
 		}
 		p := g.Prompt()
+		if e, ok := rules.(Ender); ok {
+			rp := rules.Prompt(g.State)
+			if done, res := e.Ended(g.State); done != rp.Over || fmt.Sprint(res) != fmt.Sprint(rp.Result) {
+				st.EndMismatches++
+				fail("Ended says %v %v, Prompt says %v %v at %s", done, res, rp.Over, rp.Result, rp.Phase)
+				return
+			}
+		}
 		if p.Over {
 			st.Periods += max(1, len(periods))
 			st.perGame = append(st.perGame, float64(handoffs)/float64(max(1, len(periods))))

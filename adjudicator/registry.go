@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -26,7 +27,9 @@ type Title struct {
 	ID string
 	// Load makes the title's rules from its embedded data or, when data
 	// is not nil, from an operator's transcription read over the embedded
-	// files (dir names it in messages).
+	// files: data is the title's own subdirectory of the operator's data
+	// directory (DIR/<id>/, which LoadTitles opens), and dir names it in
+	// messages ("DIR/<id>").
 	Load func(data fs.FS, dir string) (Rules, error)
 }
 
@@ -75,14 +78,40 @@ func UnknownTitle(id string) error {
 }
 
 // LoadTitles loads every registered title's rules, by id. data, if not
-// nil, is an operator's directory (named dir) of transcribed files read
-// over each title's embedded data.
+// nil, is an operator's data directory (named dir in messages) holding a
+// subdirectory per title with transcribed files: each title reads its own
+// DIR/<id>/ over its embedded data, and a title without one keeps its
+// embedded data (DESIGN invariant 6). Anything else at the top of the
+// directory is refused, so that a misplaced or misspelt transcription is
+// never silently ignored.
 func LoadTitles(data fs.FS, dir string) (map[string]Rules, error) {
 	regMu.RLock()
 	defer regMu.RUnlock()
+	if data != nil {
+		if err := checkDataDir(data, dir); err != nil {
+			return nil, err
+		}
+	}
+	ids := make([]string, 0, len(titles))
+	for id := range titles {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
 	out := map[string]Rules{}
-	for id, t := range titles {
-		r, err := t.Load(data, dir)
+	for _, id := range ids {
+		t := titles[id]
+		var sub fs.FS
+		subDir := ""
+		if data != nil {
+			if st, err := fs.Stat(data, id); err == nil && st.IsDir() {
+				if sub, err = fs.Sub(data, id); err != nil {
+					return nil, fmt.Errorf("title %s: %w", id, err)
+				}
+				sub = titleFS{FS: sub, id: id}
+				subDir = filepath.Join(dir, id)
+			}
+		}
+		r, err := t.Load(sub, subDir)
 		if err != nil {
 			return nil, fmt.Errorf("title %s: %w", id, err)
 		}
@@ -92,4 +121,52 @@ func LoadTitles(data fs.FS, dir string) (map[string]Rules, error) {
 		out[id] = r
 	}
 	return out, nil
+}
+
+// titleFS is a title's own subdirectory of the operator's data
+// directory. It answers to names under "<id>/" as well, so a loader that
+// still looks for its subdirectory itself (the contract before issue 29)
+// reads the same files; a test in cmd/umpire holds every title to the
+// contract (its faults name DIR/<id>/<file>, not DIR/<id>/<id>/<file>).
+type titleFS struct {
+	fs.FS
+	id string
+}
+
+func (t titleFS) Open(name string) (fs.File, error) {
+	if name == t.id {
+		name = "."
+	} else if rest, ok := strings.CutPrefix(name, t.id+"/"); ok {
+		name = rest
+	}
+	return t.FS.Open(name)
+}
+
+// checkDataDir refuses an operator's data directory with anything but
+// title subdirectories at its top (hidden entries such as .git aside),
+// naming the entry and where it belongs.
+func checkDataDir(data fs.FS, dir string) error {
+	ents, err := fs.ReadDir(data, ".")
+	if err != nil {
+		return fmt.Errorf("data directory %s: %w", dir, err)
+	}
+	known := make([]string, 0, len(titles))
+	for id := range titles {
+		known = append(known, id+"/")
+	}
+	sort.Strings(known)
+	for _, e := range ents {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") {
+			continue
+		}
+		if _, ok := titles[name]; ok && e.IsDir() {
+			continue
+		}
+		if e.IsDir() {
+			return fmt.Errorf("data directory %s: %s/ is not a title; a title's files go in its own subdirectory, one of %s", dir, name, strings.Join(known, ", "))
+		}
+		return fmt.Errorf("data directory %s: %s is not in a title's subdirectory; move it into the subdirectory of the title it belongs to (one of %s)", dir, name, strings.Join(known, ", "))
+	}
+	return nil
 }

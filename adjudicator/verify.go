@@ -364,7 +364,13 @@ type recorded struct {
 	bad   string
 }
 
-func (d *recorded) Roll(sides int) int {
+func (d *recorded) Roll(sides int) int { return d.roll(sides, false) }
+
+// RollSecret serves a die the rules roll as a secret: the record must
+// mark it so, or a log page would have shown it before the end.
+func (d *recorded) RollSecret(sides int) int { return d.roll(sides, true) }
+
+func (d *recorded) roll(sides int, secret bool) int {
 	defer func() { d.i++ }()
 	if d.i >= len(d.rolls) {
 		if d.bad == "" {
@@ -378,6 +384,13 @@ func (d *recorded) Roll(sides int) int {
 			d.bad = fmt.Sprintf("the rules roll a d%d as die %d, the record has %d on a d%d", sides, d.i+1, r.Value, r.Sides)
 		}
 		return 1
+	}
+	if r.Secret != secret && d.bad == "" {
+		if secret {
+			d.bad = fmt.Sprintf("the rules roll die %d (a d%d) as a secret, the record has it public", d.i+1, sides)
+		} else {
+			d.bad = fmt.Sprintf("the rules roll die %d (a d%d) in public, the record marks it secret", d.i+1, sides)
+		}
 	}
 	return r.Value
 }
@@ -399,7 +412,10 @@ func (v *verifier) replay() {
 	// effective lists the orders and overrides taken and not undone, in
 	// log order.
 	var effective []int
-	over := func() bool { return ended != nil || v.r.Prompt(state).Over }
+	isOver := func() bool {
+		done, _ := over(v.r, state)
+		return ended != nil || done
+	}
 	apply := func(st State, e Entry) (State, []Event, string) {
 		d := &recorded{rolls: e.Rolls}
 		ns, evs, err := v.r.Apply(st, e.Side, e.Action, d)
@@ -419,7 +435,7 @@ func (v *verifier) replay() {
 		v.at = seq
 		switch e.Kind {
 		case KindOrder, KindOverride:
-			if over() {
+			if isOver() {
 				v.add(seq, CheckReplay, "an order after the game was over")
 				continue
 			}
@@ -435,10 +451,9 @@ func (v *verifier) replay() {
 			if reveals != e.Reveals {
 				v.add(seq, CheckRecord, "the record says reveals=%v, the rules say %v (an order that reveals cannot be undone by its player)", e.Reveals, reveals)
 			}
-			p := v.r.Prompt(ns)
 			var want *Result
-			if p.Over {
-				want = p.Result
+			if done, res := over(v.r, ns); done {
+				want = res
 			}
 			if !sameResult(e.Result, want) {
 				v.add(seq, CheckResult, "the record gives result %s, but after this order the rules give %s", resultString(e.Result), resultString(want))
@@ -450,7 +465,7 @@ func (v *verifier) replay() {
 				v.add(seq, CheckReplay, "an undo after a moderator ended the game")
 				continue
 			}
-			if e.Kind == KindUndo && over() {
+			if e.Kind == KindUndo && isOver() {
 				v.add(seq, CheckReplay, "a player's undo after the game was over")
 				continue
 			}
@@ -495,7 +510,7 @@ func (v *verifier) replay() {
 				state = ns
 			}
 		case KindEnd:
-			if over() {
+			if isOver() {
 				v.add(seq, CheckResult, "an end entry after the game was over")
 				continue
 			}
@@ -511,7 +526,7 @@ func (v *verifier) replay() {
 				v.add(seq, CheckResult, "the end entry's reason %q differs from its result's %q", clipText(e.Action, 80), clipText(e.Result.Reason, 80))
 			}
 		case KindResign:
-			if over() {
+			if isOver() {
 				v.add(seq, CheckResult, "a resignation after the game was over")
 				continue
 			}
@@ -521,7 +536,7 @@ func (v *verifier) replay() {
 				ended = &Result{}
 			}
 		case KindSeat, KindDecline:
-			if over() {
+			if isOver() {
 				v.add(seq, CheckReplay, "a seat change after the game was over")
 			}
 		}
@@ -539,7 +554,7 @@ func (v *verifier) replay() {
 			}
 		}
 	}
-	if !over() {
+	if !isOver() {
 		p := v.r.Prompt(state)
 		checked := "its fields, sequence, dice counters and the replay of its log with the recorded rolls"
 		if v.seed {

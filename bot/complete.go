@@ -24,7 +24,7 @@ func (s *Service) Complete(c Command, typed string, max int) []string {
 	if err != nil || !started(g) || !g.Prompt().Awaits(side) {
 		return nil
 	}
-	return completeTree(g.Rules.Legal(g.State, side), typed, max)
+	return completeTree(g.Legal(side), typed, max)
 }
 
 // completeTree: the typed text's last order (after ";") is matched word by
@@ -91,7 +91,7 @@ func quickOrders(g *adjudicator.Game, c Command, max int) []string {
 	}
 	// Buttons are for the orders of play; standing orders, legal at any
 	// time, are typed (or found by /help prefix:standing).
-	orders := adjudicator.Orders(adjudicator.WithoutStanding(g.Rules.Legal(g.State, side)))
+	orders := adjudicator.Orders(adjudicator.WithoutStanding(g.Legal(side)))
 	if len(orders) == 0 || len(orders) > max {
 		return nil
 	}

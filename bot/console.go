@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -30,7 +31,17 @@ type Console struct {
 	// stands still but for the console-only command /clock advance:25h,
 	// and deadlines come due as it moves.
 	Clock *Clock
+	// StopOnRefusedNew (scripts): a refused /game new ends the run with
+	// an error, rather than going on into whatever game the channel
+	// holds.
+	StopOnRefusedNew bool
+
+	newRefused bool // the last line was a /game new that made no game
 }
+
+// QuitWords end an interactive console session, like the end of input
+// (Ctrl-D).
+var QuitWords = []string{"/quit", "quit", "/exit", "exit"}
 
 // Clock is a clock that moves only when told (the console's --clock,
 // tests).
@@ -82,10 +93,16 @@ func (c *Console) Run(in io.Reader) error {
 		if n > MaxLine {
 			c.print(Reply{To: lineUser(raw), Text: fmt.Sprintf("Refused: line %d has %d bytes; a line has at most %d bytes (1 MiB). It was skipped.", lineNo, n, MaxLine)})
 		} else if line := strings.TrimSpace(raw); line != "" && !strings.HasPrefix(line, "#") {
+			if c.Interactive && slices.Contains(QuitWords, strings.ToLower(line)) {
+				return nil
+			}
 			if c.Echo {
 				fmt.Fprintf(c.Out, "> %s\n", line)
 			}
 			c.Line(line)
+			if c.StopOnRefusedNew && c.newRefused {
+				return fmt.Errorf("line %d: /game new was refused, so the script stops here (its orders would go to whatever game the channel holds)", lineNo)
+			}
 		}
 		if err == io.EOF {
 			return nil
@@ -128,10 +145,13 @@ func lineUser(line string) string {
 
 // Line runs one console line and prints its replies.
 func (c *Console) Line(line string) {
+	c.newRefused = false
 	defer c.recoverLine(line) // bot/recover.go
 	cmd, err := ParseLine(line)
 	if err != nil {
 		c.print(Reply{To: lineUser(line), Text: "Refused: " + err.Error()}) // never the channel
+		f := strings.Fields(line)
+		c.newRefused = len(f) > 2 && f[1] == "/game" && f[2] == "new"
 		return
 	}
 	if cmd.Name == "clock" {
@@ -145,6 +165,7 @@ func (c *Console) Line(line string) {
 	// The acknowledgement first, as soon as the command is durable; then
 	// what it changed for the channel, maps drawn through the queue.
 	o := c.Service.Do(cmd)
+	c.newRefused = cmd.Name == "game new" && !o.Changed
 	for _, r := range Coalesce(o.Replies) {
 		c.print(r)
 	}
@@ -215,7 +236,7 @@ func (c *Console) print(r Reply) {
 	if r.To != "" {
 		tag = "[@" + r.To + "]"
 	}
-	for _, l := range strings.Split(r.Text, "\n") {
+	for _, l := range strings.Split(PlainTimes(r.Text, c.Service.now()), "\n") {
 		if l != "" {
 			fmt.Fprintf(c.Out, "%s %s\n", tag, l)
 		}
@@ -273,6 +294,8 @@ func (c *Console) prompt() {
 			who = "the game is over"
 		case !started(g):
 			who = "game " + g.Rec.ID + " waits for players: " + strings.Join(openSeats(g), ", ") + " open (/game join side:<side>)"
+		case len(p.Awaiting) == 0:
+			who = fmt.Sprintf("awaiting no one — %s", p.Phase)
 		default:
 			var ws []string
 			for _, s := range p.Awaiting {

@@ -451,8 +451,8 @@ func (s *Service) remind(sl *slot, set Settings, cur storage.Deadline, now time.
 		schedule(g, set, &next, now)
 	default:
 		next.Sent, next.Reminded = last+1, true
-		text := fmt.Sprintf("Reminder: %s, game %s awaits you — %s: %s. The deadline is %s (in %s); then %s.",
-			awaitedText(g, cur.Awaiting), g.Rec.ID, p.Phase, p.Decision, when(cur.Due), Span(cur.Due.Sub(now)), expiryText(set, p))
+		text := fmt.Sprintf("Reminder: %s, game %s awaits you — %s. The deadline is %s (in %s); then %s.",
+			awaitedText(g, cur.Awaiting), g.Rec.ID, PromptLine(p), when(cur.Due), Span(cur.Due.Sub(now)), expiryText(set, p))
 		replies = append(replies, Reply{Text: text})
 		for _, u := range usersOf(g, cur.Awaiting) {
 			if set.Players[u].DM {
@@ -511,8 +511,8 @@ func (s *Service) expire(sl *slot, set Settings, cur storage.Deadline, now time.
 	next.Expired, next.Next, next.Reason = true, time.Time{}, ""
 	var replies []Reply
 	if mode == "moderator" {
-		replies = append(replies, Reply{Text: fmt.Sprintf("The deadline for %s in game %s passed (%s) — %s: %s.%s Moderators: the game waits for you (/mod override, /mod seat, /game settings).",
-			awaitedText(g, cur.Awaiting), g.Rec.ID, when(cur.Due), p.Phase, p.Decision, why)})
+		replies = append(replies, Reply{Text: fmt.Sprintf("The deadline for %s in game %s passed (%s) — %s.%s Moderators: the game waits for you (/mod override, /mod seat, /game settings).",
+			awaitedText(g, cur.Awaiting), g.Rec.ID, when(cur.Due), PromptLine(p), why)})
 	}
 	c := Command{User: adjudicator.ActorDeadline, Channel: g.Rec.Channel, Name: "deadline"}
 	err := s.post(c, g, replies, mode == "moderator", storage.Extra{Deadline: &storage.DeadlineChange{Put: &next, Check: true, IfVersion: cur.Version}})

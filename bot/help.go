@@ -178,9 +178,21 @@ func summariseWord(path string, c adjudicator.Choice, names []string) helpGroup 
 			names = nil
 		}
 	}
+	// the tree's own names of the arguments, along its first branch
+	var own []string
+	for n := &c; n != nil; {
+		own = append(own, n.Arg)
+		if len(n.Next) == 0 {
+			break
+		}
+		n = &n.Next[0]
+	}
 	name := func(k int) string {
-		if k < len(names) {
+		switch {
+		case k < len(names):
 			return names[k]
+		case k < len(own) && own[k] != "":
+			return "<" + own[k] + ">"
 		}
 		return fmt.Sprintf("<%d>", k+1)
 	}
@@ -413,14 +425,14 @@ func (s *Service) help(c Command) ([]Reply, error) {
 		case err != nil:
 			lines = append(lines, "You hold no seat in this game; you can follow it with /game status and /map.")
 		case !p.Awaits(side):
-			tree := g.Rules.Legal(g.State, side)
+			tree := g.Legal(side)
 			lines = append(lines, fmt.Sprintf("You (%s) are not awaited now: %s.", side, p.Phase))
 			if len(tree) > 0 {
 				lines = append(lines, "Orders you may give meanwhile:")
 				lines = append(lines, HelpSummary(tree, "", prefix, room())...)
 			}
 		default:
-			tree := g.Rules.Legal(g.State, side)
+			tree := g.Legal(side)
 			lines = append(lines, fmt.Sprintf("Your legal orders as %s — %s:", side, p.Phase))
 			lines = append(lines, HelpSummary(tree, p.Decision, prefix, room())...)
 		}

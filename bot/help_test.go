@@ -175,3 +175,15 @@ func TestHelp_FitsAScreen_Tonkin(t *testing.T) {
 		t.Errorf("a prefix does not narrow:\n%s", q)
 	}
 }
+
+// Issue 30, item 8: an argument the decision does not name is named by
+// the legal tree (Choice.Arg), not numbered: `declare <dummy>`, not
+// `declare <1>`.
+func TestHelpSummary_ArgumentNamedByTheTree(t *testing.T) {
+	tree := []adjudicator.Choice{{Word: "pass", Complete: true},
+		{Word: "declare", Arg: "dummy", Next: []adjudicator.Choice{{Word: "DUMMY_1", Complete: true}, {Word: "DUMMY_2", Complete: true}}}}
+	got := strings.Join(HelpSummary(tree, "spend points (`move <unit> <hex>`) or `pass`", "", 1500), "\n")
+	if !strings.Contains(got, "declare <dummy>") || strings.Contains(got, "<1>") {
+		t.Errorf("help:\n%s", got)
+	}
+}

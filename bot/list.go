@@ -68,7 +68,8 @@ func (s *Service) listLine(c Command, lg storage.LiveGame) (line string) {
 		state := "over"
 		switch {
 		case !p.Over && !started(g):
-			state = fmt.Sprintf("waiting for players (/game join); seats: %s", seatText(g))
+			// issue 30, item 8: a seat offered to a player is not "open"
+			state = fmt.Sprintf("waiting for %s; seats: %s", lobbyNeeds(g), seatText(g))
 		case !p.Over:
 			var who []string
 			for _, side := range p.Awaiting {

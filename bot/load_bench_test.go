@@ -172,8 +172,9 @@ func BenchmarkWarmDuringColdLoads(b *testing.B) {
 
 // BenchmarkAckConcurrentPlayers: issue 14's acknowledgement budget. 1,000
 // games on a disk db, 50 players giving orders at once to games chosen at
-// random (each order durably committed before Handle returns, maps off):
-// p99 ≤ 50 ms. Reported as ack-p50-ms and ack-p99-ms.
+// random (each order durably committed before Do returns, maps off; its
+// posts then delivered from the outbox): p99 under 10 ms (issue 31).
+// Reported as ack-p50-ms and ack-p99-ms.
 func BenchmarkAckConcurrentPlayers(b *testing.B) {
 	const games, players = 1000, 50
 	s, _ := newCounterService(b, 0)
@@ -182,6 +183,8 @@ func BenchmarkAckConcurrentPlayers(b *testing.B) {
 	for i := range games {
 		out := s.Handle(cmd("alice", fmt.Sprintf("c%d", i), "game new", "title", "counter", "scenario", "fast", "a", "@alice", "b", "@bob"))
 		mustReply(b, out, "New game")
+		// the b seat is offered to bob: the game starts when he accepts
+		s.Handle(cmd("bob", fmt.Sprintf("c%d", i), "game accept"))
 	}
 	var mu sync.Mutex
 	var lat []time.Duration
@@ -197,13 +200,17 @@ func BenchmarkAckConcurrentPlayers(b *testing.B) {
 			for next.Add(1) <= int64(b.N) {
 				c := cmd("alice", fmt.Sprintf("c%d", r.IntN(games)), "order", "text", "add 1")
 				c.Source = fmt.Sprintf("i%d-%d", p, len(mine))
+				// "Accepted" is said when Do returns (the entry is
+				// durable); the posts follow from the outbox, as the
+				// Poster delivers them, sharing the disk with the orders.
 				t0 := time.Now()
-				out := s.Handle(c)
+				o := s.Do(c)
 				mine = append(mine, time.Since(t0))
-				if len(out) == 0 || !strings.HasPrefix(out[0].Text, "Accepted") {
-					b.Errorf("order: %+v", out)
+				if len(o.Replies) == 0 || !strings.HasPrefix(o.Replies[0].Text, "Accepted") {
+					b.Errorf("order: %+v", o.Replies)
 					return
 				}
+				s.Drain(o.Game)
 			}
 			mu.Lock()
 			lat = append(lat, mine...)

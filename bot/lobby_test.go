@@ -16,7 +16,7 @@ func TestLobby_Console(t *testing.T) {
 	if !strings.Contains(out, "Game g1 is open: french, vm are open.") {
 		t.Fatal(out)
 	}
-	if l := w.line("@dave /game list"); !strings.Contains(l, "g1: Dien Bien Phu: A Season in Hell, scenario initial-assault — waiting for players (/game join); seats: french (open), vm (open)") {
+	if l := w.line("@dave /game list"); !strings.Contains(l, "g1: Dien Bien Phu: A Season in Hell, scenario initial-assault — waiting for a player for french, vm (/game join side:<side>); seats: french (open), vm (open)") {
 		t.Errorf("/game list of a lobby: %s", l)
 	}
 	if d, err := w.db.Deadline("g1"); err == nil {
@@ -45,5 +45,26 @@ func TestLobby_Console(t *testing.T) {
 	out = w.line("@alice /game new title:hell scenario:initial-assault hotseat:yes", "@alice /game join side:french", "@alice /game join side:vm")
 	if !strings.Contains(out, "Every seat is taken: game g2 starts. Seats: french @alice, vm @alice.") {
 		t.Fatalf("a hot-seat lobby: %s", out)
+	}
+}
+
+// Issue 30, item 8: a seat offered to a named player is shown as theirs
+// to accept in /game list and /game status, not as open.
+func TestLobby_OfferedSeatIsNotOpen(t *testing.T) {
+	w := newClockWorld(t)
+	for _, l := range []string{"@alice /game new title:hell scenario:initial-assault french:@alice vm:@bob", "@dave /game list", "@dave /game status"} {
+		w.con.Line(l) // as typed: the vm seat is offered to bob
+	}
+	out := w.out.String()
+	for _, want := range []string{
+		"waiting for @bob to accept the vm seat (/game accept or /game decline); seats: french @alice, vm (offered to @bob)",
+		"[@dave] Game g1 (public view); seats: french @alice, vm (offered to @bob).",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "vm (open)") {
+		t.Errorf("the offered seat is shown as open:\n%s", out)
 	}
 }

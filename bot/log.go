@@ -241,9 +241,11 @@ func logEntry(e adjudicator.Entry, evs []adjudicator.Event, v adjudicator.Viewer
 	}
 	// Dice: what the caller may see of the entry decides; an entry whose
 	// every event is public rolled in public.
-	if len(e.Rolls) > 0 && (mine || allPublic) {
+	// A secret roll (one that picked a card) shows only to the referee,
+	// and to everyone once the game is over (the caller views as referee).
+	if shown := e.ShownRolls(v); len(shown) > 0 && (mine || allPublic) {
 		var ds []string
-		for _, r := range e.Rolls {
+		for _, r := range shown {
 			ds = append(ds, fmt.Sprintf("d%d:%d", r.Sides, r.Value))
 		}
 		head += "; dice " + strings.Join(ds, " ")

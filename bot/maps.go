@@ -80,11 +80,15 @@ func (s *Service) mapAfter(g *adjudicator.Game, before adjudicator.Prompt) []Rep
 		return nil
 	}
 	p := g.Prompt()
+	// issue 30, item 1: every hand-off carries its picture: a new
+	// stage, or the same stage awaiting another side (Hell's defensive
+	// fire and combat inside one impulse)
 	key := func(p adjudicator.Prompt) string {
+		k := p.Phase
 		if p.Stage != "" {
-			return p.Stage
+			k = p.Stage
 		}
-		return p.Phase
+		return fmt.Sprint(k, p.Awaiting)
 	}
 	if before.Phase != "" && key(p) == key(before) && !p.Over {
 		return nil
@@ -189,6 +193,7 @@ type mapReq struct {
 	region    string
 	crop      []int // x0, y0, x1, y1
 	turn      int
+	ongoing   bool // the turn asked is the one under way: the map is "so far"
 }
 
 // RegionMapper is a Mapper that also draws close-ups (render.Renderer).
@@ -270,6 +275,9 @@ func (s *Service) drawView(m mapReq) (Reply, error) {
 	if m.turn > 0 {
 		name = fmt.Sprintf("%s-turn%d-%s.png", m.id, m.turn, m.v)
 		text = fmt.Sprintf("Map of game %s (%s view%s) at the end of turn %d (entry %d), as you may see it now.", m.id, m.v, where, m.turn, seq)
+		if m.ongoing {
+			text = fmt.Sprintf("Map of game %s (%s view%s) in turn %d so far, which is under way (entry %d).", m.id, m.v, where, m.turn, seq)
+		}
 	}
 	if m.region != "" {
 		name = strings.TrimSuffix(name, ".png") + "-" + m.region + ".png"
@@ -284,20 +292,25 @@ func (s *Service) drawView(m mapReq) (Reply, error) {
 // end of an earlier turn, as the caller may see it now). A public map is
 // refused with "maps are busy" when the map queue is full.
 func (s *Service) mapCmd(c Command) ([]Reply, error) {
+	for k := range c.Options {
+		if k != "view" && k != "region" && k != "turn" && k != "hex" {
+			return nil, fmt.Errorf("unknown option %s; /map takes view:public|mine|referee, region:<close-up>, turn:<n> and hex:<place>", k)
+		}
+	}
+	if c.Opt("hex") != "" {
+		return s.describe(c)
+	}
 	if !s.drawsMaps() {
 		return nil, fmt.Errorf("this umpire draws no maps")
-	}
-	for k := range c.Options {
-		if k != "view" && k != "region" && k != "turn" {
-			return nil, fmt.Errorf("unknown option %s; /map takes view:public|mine|referee, region:<close-up> and turn:<n>", k)
-		}
 	}
 	if f, ok := s.Queue.(interface{ Full() bool }); ok && f.Full() && refusableView(c.Opt("view")) {
 		// Before loading the game or preparing its view: a storm of
 		// onlookers' requests costs little.
 		return nil, errMapsBusy
 	}
-	sl, err := s.slotFor(c.Channel)
+	// issue 30, item 7: after the end, the last game's maps are still
+	// there to look at, every turn of them.
+	sl, err := s.lastSlotFor(c.Channel)
 	if err != nil {
 		return nil, err
 	}
@@ -350,7 +363,7 @@ func (s *Service) mapCmd(c Command) ([]Reply, error) {
 	m.v = v
 	if turn > 0 {
 		// Off the game's lock: the replay reads the log from storage.
-		if m.view, m.seq, err = s.turnView(rules, rec, v, turn); err != nil {
+		if m.view, m.seq, m.ongoing, err = s.turnView(rules, rec, v, turn); err != nil {
 			return nil, err
 		}
 		m.turn = turn
@@ -386,18 +399,18 @@ func (s *Service) checkRegion(title, asked, region string) error {
 // rules (the effective entries: undone ones skipped, as Load does) to the
 // end of turn n, and returns viewer v's view of that state and the entry
 // it follows. A turn not yet reached is refused with the turns there are.
-func (s *Service) turnView(r adjudicator.Rules, hdr adjudicator.Record, v adjudicator.Viewer, n int) (adjudicator.View, int, error) {
+func (s *Service) turnView(r adjudicator.Rules, hdr adjudicator.Record, v adjudicator.Viewer, n int) (view adjudicator.View, seq int, ongoing bool, err error) {
 	rec, err := s.DB.Record(hdr.ID)
 	if err != nil {
-		return adjudicator.View{}, 0, err
+		return adjudicator.View{}, 0, false, err
 	}
 	state, err := r.Setup(rec.Scenario, rec.Options)
 	if err != nil {
-		return adjudicator.View{}, 0, err
+		return adjudicator.View{}, 0, false, err
 	}
 	first, ok := viewTurn(r.View(state, adjudicator.Public))
 	if !ok {
-		return adjudicator.View{}, 0, fmt.Errorf("the %s map has no turns to go back to", rec.Title)
+		return adjudicator.View{}, 0, false, fmt.Errorf("the %s map has no turns to go back to", rec.Title)
 	}
 	undone := map[int]bool{}
 	for _, e := range rec.Entries {
@@ -406,6 +419,7 @@ func (s *Service) turnView(r adjudicator.Rules, hdr adjudicator.Record, v adjudi
 		}
 	}
 	last, at, found := first, 0, n == first
+	past := false // the log went on past turn n
 	var best adjudicator.State
 	if found {
 		best = state
@@ -416,7 +430,7 @@ func (s *Service) turnView(r adjudicator.Rules, hdr adjudicator.Record, v adjudi
 		}
 		ns, _, err := r.Apply(state, e.Side, e.Action, adjudicator.NewStream(rec.Seed, e.DiceFrom))
 		if err != nil {
-			return adjudicator.View{}, 0, fmt.Errorf("replay of entry %d: %w", e.Seq, err)
+			return adjudicator.View{}, 0, false, fmt.Errorf("replay of entry %d: %w", e.Seq, err)
 		}
 		state = ns
 		t, ok := viewTurn(r.View(state, adjudicator.Public))
@@ -424,6 +438,7 @@ func (s *Service) turnView(r adjudicator.Rules, hdr adjudicator.Record, v adjudi
 			continue
 		}
 		if t > n {
+			past = true
 			break
 		}
 		last = t
@@ -432,9 +447,15 @@ func (s *Service) turnView(r adjudicator.Rules, hdr adjudicator.Record, v adjudi
 		}
 	}
 	if !found {
-		return adjudicator.View{}, 0, fmt.Errorf("turn %d is not in game %s: its turns so far are %d to %d", n, rec.ID, first, last)
+		return adjudicator.View{}, 0, false, fmt.Errorf("turn %d is not in game %s: its turns so far are %d to %d", n, rec.ID, first, last)
 	}
-	return r.View(best, v), at, nil
+	// issue 30, item 8: turn n still under way is shown "so far", not
+	// as its end
+	over := r.Prompt(state).Over
+	for _, e := range rec.Entries {
+		over = over || e.Kind == adjudicator.KindEnd || e.Kind == adjudicator.KindResign
+	}
+	return r.View(best, v), at, !past && !over, nil
 }
 
 // errMapsBusy is the answer to an onlooker's /map when the map queue is full.
@@ -445,4 +466,51 @@ var errMapsBusy = errors.New("maps are busy, try again in a moment")
 func refusableView(v string) bool {
 	v = strings.ToLower(v)
 	return v == "" || v == "public"
+}
+
+// describe: /map hex:<place> answers, privately, what is at a place as
+// the caller may see it now (issue 30, item 3): the title's Describer,
+// from the caller's own view (view:public for the public's, view:referee
+// for a moderator's).
+func (s *Service) describe(c Command) ([]Reply, error) {
+	for k := range c.Options {
+		if k != "view" && k != "hex" {
+			return nil, fmt.Errorf("/map hex: takes view: too, not %s", k)
+		}
+	}
+	sl, err := s.lastSlotFor(c.Channel)
+	if err != nil {
+		return nil, err
+	}
+	defer s.release(sl)
+	var text string
+	locked(sl, func(g *adjudicator.Game) {
+		d, ok := g.Rules.(adjudicator.Describer)
+		if !ok {
+			err = fmt.Errorf("the %s map has no places to describe; /map draws it", g.Rules.Info().Name)
+			return
+		}
+		v := viewerFor(g, c, s.isMod(c))
+		switch strings.ToLower(c.Opt("view")) {
+		case "", "mine":
+		case "public":
+			v = adjudicator.Public
+		case "referee":
+			if !s.isMod(c) {
+				err = fmt.Errorf("view:referee is for moderators")
+				return
+			}
+		default:
+			err = fmt.Errorf("view is public, mine or referee, not %q", c.Opt("view"))
+			return
+		}
+		text, err = d.Describe(g.Rules.View(g.State, v), c.Opt("hex"))
+		if err == nil {
+			text = fmt.Sprintf("Game %s (%s view): %s", g.Rec.ID, v, text)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return []Reply{{To: c.User, Text: text}}, nil
 }

@@ -108,11 +108,12 @@ func TestMapRegionAndTurn(t *testing.T) {
 	if got := after(out, "@alice /map region:nowhere"); !strings.Contains(got, `[@alice] Refused: the hell map has no close-up "nowhere"; close-ups are airstrip, anne-marie, beatrice`) {
 		t.Errorf("unknown close-up:\n%s", got)
 	}
+	// issue 30, item 8: turn 1 is under way: its map is "so far"
 	t1 := after(out, "@alice /map turn:1")
-	if !strings.Contains(t1, "at the end of turn 1") || imageLine.FindStringSubmatch(t1) == nil {
+	if !strings.Contains(t1, "in turn 1 so far, which is under way") || imageLine.FindStringSubmatch(t1) == nil {
 		t.Errorf("/map turn:1:\n%s", t1)
 	}
-	if got := after(out, "@bob /map turn:1 view:mine"); !strings.Contains(got, "[@bob] Map of game g1 (vm view) at the end of turn 1") {
+	if got := after(out, "@bob /map turn:1 view:mine"); !strings.Contains(got, "[@bob] Map of game g1 (vm view) in turn 1 so far") {
 		t.Errorf("/map turn:1 view:mine:\n%s", got)
 	}
 	if got := after(out, "@alice /map turn:2"); !strings.Contains(got, "Refused: turn 2 is not in game g1: its turns so far are 1 to 1") {
@@ -174,5 +175,29 @@ func TestMapsSetting(t *testing.T) {
 	i := strings.Index(out, "> @alice /game settings maps:off")
 	if strings.Contains(out[i:], "image:") {
 		t.Errorf("a map posted with maps:off or within a turn with maps:end-of-turn:\n%s", out[i:])
+	}
+}
+
+// Issue 30, item 7: after a game ends, /map, /map turn:1 and /game
+// status still answer in its channel (the last game's), and turn 1 of a
+// finished game is drawn at its end.
+func TestMapAfterTheEnd(t *testing.T) {
+	dir := t.TempDir()
+	script := `@alice /game new title:hell scenario:initial-assault french:@alice vm:@bob
+@bob /game accept
+@alice /game resign
+@alice /map
+@dave /map turn:1
+@bob /game status
+`
+	out := mapConsole(t, dir, script)
+	if got := after(out, "@alice /map"); !strings.Contains(got, "Map of game g1 (public view)") || imageLine.FindStringSubmatch(got) == nil {
+		t.Errorf("/map after the end:\n%s", got)
+	}
+	if got := after(out, "@dave /map turn:1"); !strings.Contains(got, "[@dave] Map of game g1 (public view) at the end of turn 1") {
+		t.Errorf("/map turn:1 after the end:\n%s", got)
+	}
+	if got := after(out, "@bob /game status"); !strings.Contains(got, "Game over") {
+		t.Errorf("/game status after the end:\n%s", got)
 	}
 }

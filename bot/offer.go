@@ -75,6 +75,12 @@ func freeSeats(g *adjudicator.Game) []string {
 func (s *Service) waitingText(g *adjudicator.Game) string { return lobbyWait(g) }
 
 func lobbyWait(g *adjudicator.Game) string {
+	return fmt.Sprintf("Game %s waits for %s.", g.Rec.ID, lobbyNeeds(g))
+}
+
+// lobbyNeeds is what a game in its lobby waits for: players to accept
+// their offers, and players for the open seats.
+func lobbyNeeds(g *adjudicator.Game) string {
 	var parts []string
 	for _, side := range g.Rules.Info().Sides {
 		if u := offers(g)[side]; u != "" {
@@ -84,7 +90,7 @@ func lobbyWait(g *adjudicator.Game) string {
 	if free := freeSeats(g); len(free) > 0 {
 		parts = append(parts, fmt.Sprintf("a player for %s (/game join side:<side>)", strings.Join(free, ", ")))
 	}
-	return fmt.Sprintf("Game %s waits for %s.", g.Rec.ID, strings.Join(parts, " and "))
+	return strings.Join(parts, " and ")
 }
 
 // offerSide picks the seat offered to the caller: the side: option, else

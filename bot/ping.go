@@ -35,6 +35,10 @@ func handOff(before, after Now, actor string) []string {
 // awaiting" when nobody new is.
 func awaitText(g *adjudicator.Game, ping []string, before Now) string {
 	p := g.Prompt()
+	if len(p.Awaiting) == 0 && !p.Over {
+		// a game that waits for no one (a title's preview, Info.Preview)
+		return fmt.Sprintf("Awaiting no one — %s: %s.", p.Phase, strings.TrimSuffix(p.Decision, "."))
+	}
 	was := map[string]bool{}
 	for _, a := range before.Awaiting {
 		was[a.User] = true
@@ -54,7 +58,29 @@ func awaitText(g *adjudicator.Game, ping []string, before Now) string {
 	if still {
 		head = "Still awaiting"
 	}
-	return fmt.Sprintf("%s %s — %s: %s.", head, strings.Join(who, " and "), p.Phase, p.Decision)
+	return fmt.Sprintf("%s %s — %s.", head, strings.Join(who, " and "), PromptLine(p))
+}
+
+// maxDecision is the longest decision a post repeats whole: a longer one
+// is cut to its first words, the rest being in /help and the buttons.
+const maxDecision = 160
+
+// PromptLine is a prompt as a post says it (issue 30, item 4): the
+// title's one-line Brief, else its phase and decision, a long decision
+// cut short; the option list lives in /help and the buttons.
+func PromptLine(p adjudicator.Prompt) string {
+	if p.Brief != "" {
+		return strings.TrimSuffix(p.Brief, ".")
+	}
+	d := strings.TrimSuffix(p.Decision, ".")
+	if len(d) > maxDecision {
+		cut := strings.LastIndexByte(d[:maxDecision], ' ')
+		if cut < maxDecision/2 {
+			cut = maxDecision
+		}
+		d = strings.TrimRight(d[:cut], " ,;:") + "… (/help lists the orders)"
+	}
+	return p.Phase + ": " + d
 }
 
 // pingAwaited fills the "who is awaited" replies of a command's

@@ -221,7 +221,7 @@ func (s *Service) handle(c Command) (replies []Reply) {
 	case "game new":
 		out, err = s.newGame(c)
 	case "game status":
-		out, err = s.withGame(c, s.status)
+		out, err = s.withLastGame(c, s.status)
 	case "game list":
 		out, err = s.list(c)
 	case "game news":
@@ -465,14 +465,7 @@ func (s *Service) withGame(c Command, f func(Command, *slot) ([]Reply, error)) (
 // withLastGame is withGame for the channel's live game, else its last
 // ended one.
 func (s *Service) withLastGame(c Command, f func(Command, *slot) ([]Reply, error)) ([]Reply, error) {
-	id, err := s.DB.LastGameInChannel(c.Channel)
-	if errors.Is(err, storage.ErrNotFound) {
-		return nil, fmt.Errorf("no game was played in this channel; start one with /game new")
-	}
-	if err != nil {
-		return nil, err
-	}
-	sl, err := s.acquire(id)
+	sl, err := s.lastSlotFor(c.Channel)
 	if err != nil {
 		return nil, err
 	}
@@ -512,6 +505,19 @@ func (s *Service) slotFor(channel string) (*slot, error) {
 	id, err := s.DB.GameInChannel(channel)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil, fmt.Errorf("no game is running in this channel; start one with /game new")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.acquire(id)
+}
+
+// lastSlotFor is the channel's live game, else its last ended one, loaded
+// and pinned: the caller releases it.
+func (s *Service) lastSlotFor(channel string) (*slot, error) {
+	id, err := s.DB.LastGameInChannel(channel)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, fmt.Errorf("no game is running in this channel, nor was one played here; start one with /game new")
 	}
 	if err != nil {
 		return nil, err
@@ -559,10 +565,16 @@ func actingSide(g *adjudicator.Game, c Command) (adjudicator.Side, error) {
 
 func seatText(g *adjudicator.Game) string {
 	var s []string
+	offered := offers(g)
 	for _, side := range g.Rules.Info().Sides {
-		if u := g.Rec.Seats[side]; u != "" {
+		switch u := g.Rec.Seats[side]; {
+		case u != "":
 			s = append(s, fmt.Sprintf("%s @%s", side, u))
-		} else {
+		case offered[side] != "":
+			// issue 30, item 8: a seat offered to a player is theirs to
+			// accept, not open to anyone
+			s = append(s, fmt.Sprintf("%s (offered to @%s)", side, offered[side]))
+		default:
 			s = append(s, fmt.Sprintf("%s (open)", side))
 		}
 	}
@@ -583,19 +595,80 @@ func viewerFor(g *adjudicator.Game, c Command, mod bool) adjudicator.Viewer {
 
 func (s *Service) status(c Command, sl *slot) ([]Reply, error) {
 	g := sl.g
+	// issue 30, item 8: a view asked for and not given is refused, not
+	// silently replaced by the caller's own
+	switch strings.ToLower(c.Opt("view")) {
+	case "", "mine", "public":
+	case "referee":
+		if !s.isMod(c) {
+			return nil, fmt.Errorf("view:referee is for moderators; /game status shows your own view")
+		}
+	default:
+		return nil, fmt.Errorf("view is public, mine or referee, not %q", c.Opt("view"))
+	}
 	v := viewerFor(g, c, s.isMod(c))
+	if strings.EqualFold(c.Opt("view"), "public") {
+		v = adjudicator.Public
+	}
 	view := g.Rules.View(g.State, v)
 	lines := []string{fmt.Sprintf("Game %s (%s view); seats: %s.", g.Rec.ID, v, seatText(g))}
 	if l := s.needsModeratorLine(g.Rec.ID); l != "" {
 		lines = append(lines, l)
 	}
-	if over, res := g.Over(); over {
+	over, res := g.Over()
+	switch {
+	case over:
 		lines = append(lines, fmt.Sprintf("Game over: %s.", resultText(res)))
-	} else if !started(g) {
+	case !started(g):
 		lines = append(lines, s.waitingText(g))
+	default:
+		w, err := s.awaitedText(g)
+		if err != nil {
+			return nil, err
+		}
+		lines = append(lines, w)
+	}
+	if away := s.settingsOf(sl).Players[c.User].Away; !over && away.After(s.now()) {
+		lines = append(lines, fmt.Sprintf("You are away until %s (/game away until:back returns early).", Stamp(away)))
 	}
 	lines = append(lines, view.Status...)
 	return []Reply{{To: c.User, Text: strings.Join(lines, "\n")}}, nil
+}
+
+// awaitedText is issue 30's "whose turn, until when": who is awaited
+// since when, and the deadline (or that there is none).
+func (s *Service) awaitedText(g *adjudicator.Game) (string, error) {
+	p := g.Prompt()
+	var who []string
+	for _, side := range p.Awaiting {
+		who = append(who, fmt.Sprintf("@%s (%s)", g.Rec.Seats[side], side))
+	}
+	if len(who) == 0 {
+		return "Nobody is awaited.", nil
+	}
+	d, err := s.deadlineOf(g.Rec.ID)
+	if err != nil {
+		return "", err
+	}
+	text := "Awaiting " + strings.Join(who, " and ")
+	var since time.Time
+	if d != nil && !d.Since.IsZero() {
+		since = d.Since
+	} else if n := len(g.Rec.Entries); n > 0 {
+		since = g.Rec.Entries[n-1].Time
+	}
+	if !since.IsZero() {
+		text += " since " + Stamp(since)
+	}
+	switch {
+	case d != nil && !d.Due.IsZero() && !d.Expired:
+		text += fmt.Sprintf("; deadline %s (%s)", Stamp(d.Due), StampRelative(d.Due))
+	case d != nil && d.Expired:
+		text += "; the deadline has passed and the moderators were called"
+	default:
+		text += "; this game has no deadline"
+	}
+	return text + ".", nil
 }
 
 func resultText(r *adjudicator.Result) string {

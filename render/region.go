@@ -216,20 +216,13 @@ func RegionName(s string) string {
 func (r *Renderer) drawRegion(l *layer, v adjudicator.View, rect image.Rectangle) ([]byte, error) {
 	k := <-r.kits
 	defer func() { r.kits <- k }()
-	base, err := r.base(l, k.faces)
-	if err != nil {
-		return nil, err
-	}
-	rect = rect.Intersect(base.Rect)
+	sz := l.board.Size()
+	rect = rect.Intersect(image.Rect(0, 0, sz.X, sz.Y))
 	if rect.Empty() {
 		return nil, fmt.Errorf("render: the region lies outside the map")
 	}
-	if k.img == nil || k.img.Rect != base.Rect {
-		k.img = image.NewRGBA(base.Rect)
-	}
-	img := k.img
-	copy(img.Pix, base.Pix)
-	if err := l.board.Dynamic(newCanvas(img, k.faces), v); err != nil {
+	img, err := r.drawOn(l, k, v)
+	if err != nil {
 		return nil, err
 	}
 	crop := image.NewRGBA(image.Rectangle{Max: rect.Size()})

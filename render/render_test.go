@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -278,5 +279,66 @@ func TestBestLikeSorted(t *testing.T) {
 			t.Fatalf("case %d: %v at %v, want %v at %v", n, gb, gc, cands[bi], bc)
 		}
 		p.Add(gb, WeightPlaced)
+	}
+}
+
+// layeredBoard has a middle layer keyed by the view's Phase: a bar as
+// long as the phase's name, under the fake board's dynamic layer.
+type layeredBoard struct {
+	fakeBoard
+	middles atomic.Int32
+}
+
+func (l *layeredBoard) MiddleKey(v adjudicator.View) (string, error) { return v.Prompt.Phase, nil }
+func (l *layeredBoard) Middle(c *Canvas, v adjudicator.View) error {
+	l.middles.Add(1)
+	c.Rect(2, 30, 2+float64(len(v.Prompt.Phase)), 38, fakeInk2)
+	return nil
+}
+
+// issue 31: a Layered board's middle layer is drawn once per key and
+// kept; the pixels are those of drawing it for every view.
+func TestLayered_MiddleDrawnOncePerKey(t *testing.T) {
+	b := &layeredBoard{}
+	r := New()
+	r.Register("fake", b)
+	r.nocache = true // every PNG is drawn: only the middle layer is kept
+	a := fakeView("xx", "one")
+	a.Prompt.Phase = "short"
+	long := a
+	long.Prompt.Phase = "a much longer phase"
+	first, err := r.PNG(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		again, _ := r.PNG(a)
+		if !bytes.Equal(first, again) {
+			t.Fatal("the same view drawn over a kept middle layer differs")
+		}
+	}
+	other, _ := r.PNG(long)
+	if bytes.Equal(first, other) {
+		t.Fatal("a view with another middle key must draw its own middle layer")
+	}
+	if got := b.middles.Load(); got != 2 {
+		t.Fatalf("middle drawn %d times for 2 keys over 5 maps", got)
+	}
+	// the kept layers are bounded: more keys than MiddleCacheSize evict
+	for i := 0; i < MiddleCacheSize+1; i++ {
+		v := a
+		v.Prompt.Phase = strings.Repeat("p", i+1)
+		r.PNG(v)
+	}
+	n := b.middles.Load()
+	r.PNG(a) // "short" was evicted: drawn again
+	if b.middles.Load() != n+1 {
+		t.Fatal("an evicted middle layer must be drawn again")
+	}
+	// and a fresh renderer drawing every layer per view agrees
+	fresh := New()
+	fresh.Register("fake", &layeredBoard{})
+	if again, _ := fresh.PNG(a); !bytes.Equal(first, again) {
+		t.Fatal("a fresh renderer gives other pixels")
 	}
 }

@@ -103,7 +103,7 @@ func (db *DB) Outbox(gameID string, max int) ([]Outgoing, error) {
 // Delivered removes a game's delivery (seq, sub); removing one that is
 // not there is not an error (a delivery retried after a restart).
 func (db *DB) Delivered(gameID string, seq, sub int) error {
-	return db.update(func(tx *bbolt.Tx) error {
+	return db.batch(func(tx *bbolt.Tx) error {
 		ob := tx.Bucket(bOutbox)
 		if ob == nil {
 			return nil

@@ -2,7 +2,6 @@ package hell
 
 import (
 	"io/fs"
-	"path"
 
 	"github.com/umpirebot/umpire/adjudicator"
 )
@@ -13,24 +12,16 @@ func init() {
 }
 
 // load makes the rules from the embedded data or, with an operator's data
-// directory, from its transcribed files read over them: the directory's
-// hell/ subdirectory if it has one, else the directory itself.
+// directory, from the transcribed files of its hell/ subdirectory read
+// over them (adjudicator.LoadTitles passes that subdirectory).
 func load(data fs.FS, dir string) (adjudicator.Rules, error) {
+	var d *Data
+	var err error
 	if data == nil {
-		d, err := Default()
-		if err != nil {
-			return nil, err
-		}
-		return New(d), nil
+		d, err = Default()
+	} else {
+		d, err = LoadOver(data, dir)
 	}
-	if st, err := fs.Stat(data, "hell"); err == nil && st.IsDir() {
-		sub, err := fs.Sub(data, "hell")
-		if err != nil {
-			return nil, err
-		}
-		data, dir = sub, path.Join(dir, "hell")
-	}
-	d, err := LoadOver(data, dir)
 	if err != nil {
 		return nil, err
 	}

@@ -177,7 +177,7 @@ func (r *Rules) phaseInfo(s *State) (side string, name, decision, def string) {
 		return VM, "VM set-up (9)", "adjust the hidden set-up with `place <unit> <zone|PA>`, then `done`", "done"
 	case PhaseVMReorg:
 		// Issue 15 item 3: name only what is legal, from public facts.
-		return VM, "VM resupply and reconstitution (3.1)", asks(r.vmPublic(s), []ask{{"trade", "`trade <bn> [<bn>]`"}, {"reconstitute", "`reconstitute <bn>` (a reduced or destroyed battalion, if any)"}, {"extend", "`extend <bn>` (a battalion due back, if any)"}}, "`done`"), r.defaultReorg(s)
+		return VM, "VM resupply and reconstitution (3.1)", asks(r.vmPublic(s), []ask{{"trade", "`trade <bn> [<bn>]` (a battalion that lost steps, if any)"}, {"reconstitute", "`reconstitute <bn>` (a reduced or destroyed battalion, if any)"}, {"extend", "`extend <bn>` (a battalion due back, if any)"}}, "`done`"), r.defaultReorg(s)
 	case PhaseVMEntrench:
 		return VM, "VM entrenchment (3.1)", asks(r.vmPublic(s), []ask{{"dig", fmt.Sprintf("`dig <zone|PA> [levels]` with %d points left", s.Entrench)}}, "`done`"), "done"
 	case PhaseFrenchSupply:
@@ -499,4 +499,14 @@ func (r *Rules) settle(s *State, dice adjudicator.Dice, ev *events) {
 func (r *Rules) onlyDoneLegal(s *State, side string) bool {
 	tree := r.phaseLegal(s, adjudicator.Side(side))
 	return len(tree) == 1 && tree[0].Word == "done" && len(tree[0].Next) == 0
+}
+
+// Ended implements adjudicator.Ender: whether the game is over, without
+// building the prompt's decision text (issue 31).
+func (r *Rules) Ended(as adjudicator.State) (bool, *adjudicator.Result) {
+	s := st(as)
+	if s.Phase != PhaseOver {
+		return false, nil
+	}
+	return true, &adjudicator.Result{Winner: adjudicator.Side(s.Winner), Reason: s.Reason}
 }

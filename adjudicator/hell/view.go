@@ -175,7 +175,7 @@ func (r *Rules) board(s *State, v adjudicator.Viewer) BoardView {
 // View implements adjudicator.Rules.
 func (r *Rules) View(as adjudicator.State, v adjudicator.Viewer) adjudicator.View {
 	s := st(as)
-	b := r.board(s, v)
+	b := r.board(s, v.Final(s.Phase == PhaseOver))
 	p := r.Prompt(s)
 	var lines []string
 	weather := "dry season"

@@ -151,6 +151,7 @@ func (r *Rules) dropOverrunChoices(s *State, out []adjudicator.Choice) []adjudic
 			vm = append(vm, u.Loc)
 		}
 	}
+	slices.Sort(vm) // by hex, not by the units there (RULINGS T58)
 	var add []adjudicator.Choice
 	for _, u := range s.Units {
 		if u.Side != FEF || !onMap(u.Loc) || !r.typ(u).Para || r.typ(u).Kind == "dump" {

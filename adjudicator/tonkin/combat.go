@@ -88,7 +88,20 @@ func (r *Rules) canStrike(u *Unit, to string) string {
 	if ok, why := r.mayEnter(r.typ(u), to); !ok {
 		return fmt.Sprintf("%s may not attack %s: %s (6.6: you may not attack into a hex you may not move into)", u.ID, to, why)
 	}
+	if r.typ(u).Kind == "naval" && !r.alongWater(u.Loc, to) {
+		// 5.7: "They can attack enemy units along navigable river/coastal
+		// hexes" (RULINGS T76).
+		return fmt.Sprintf("%s at %s may not attack %s: Dinassauts attack only along a navigable river or between coastal hexes (5.7)", u.ID, u.Loc, to)
+	}
 	return ""
+}
+
+// alongWater: the step from a to b follows a navigable river or runs
+// between two coastal or sea hexes, as a Dinassaut moves (5.7, RULINGS
+// T49 a).
+func (r *Rules) alongWater(a, b string) bool {
+	water := func(h string) bool { x := r.hexes[h]; return x.Terrain == "sea" || x.Coastal }
+	return water(a) && water(b) || r.geo.riverEdge[edge(a, b)] == "navigable"
 }
 
 // defenders are the counters of the side other than side at hex,
@@ -125,9 +138,13 @@ func (r *Rules) enemyAt(s *State, side, hex string) bool {
 // reveal flips the hidden VM counters at hex (Basics: Counters: "If FEF
 // attacks, overruns or receives a combat result through barrage against
 // such a unit it has to be flipped over. If it is a dummy, just remove it
-// to the dead box"). It tells everyone what was there.
-func (r *Rules) reveal(s *State, hex, why string, ev *events) {
+// to the dead box"). It tells everyone what was there, save in a closed
+// forest stack (RULINGS T16, T27, T58): there the flip is the VM's to
+// hear, and the public hears only how many dummies went to the (open)
+// dead box, which the rules show.
+func (r *Rules) reveal(s *State, hex, why string, closed bool, ev *events) {
 	var seen []string
+	dummies := 0
 	for _, u := range s.Units {
 		if u.Side != VM || u.Loc != hex || !u.Hidden {
 			continue
@@ -136,13 +153,28 @@ func (r *Rules) reveal(s *State, hex, why string, ev *events) {
 		if r.typ(u).Kind == "dummy" {
 			seen = append(seen, u.ID+" (a dummy, removed to the dead box)")
 			u.Loc = LocDead
+			dummies++
 			continue
 		}
 		seen = append(seen, fmt.Sprintf("%s (%s %s)", u.ID, r.typ(u).Family, valuesText(r.values(u))))
 	}
-	if len(seen) > 0 {
+	switch {
+	case len(seen) == 0:
+	case closed:
+		ev.to(VM, "Basics (Counters): %s flips the hidden counters at %s: %s.", why, hex, strings.Join(seen, ", "))
+		if dummies > 0 {
+			ev.pub("Basics (Counters): %s flips the hidden counters of the VM stack at %s: %d dummy(ies) removed to the dead box.", why, hex, dummies)
+		}
+	default:
 		ev.pub("Basics (Counters): %s flips the hidden counters at %s: %s.", why, hex, strings.Join(seen, ", "))
 	}
+}
+
+// fefSees: the FEF may see u's counter and its markers: the FEF's own,
+// and the VM's neither hidden nor in a closed forest stack (RULINGS T15,
+// T16).
+func (r *Rules) fefSees(u *Unit) bool {
+	return u.Side == FEF || !u.Hidden && !r.Opaque(u.Loc)
 }
 
 func valuesText(v Values) string { return fmt.Sprintf("%d-%d", v.Str, v.Mor) }
@@ -283,7 +315,7 @@ func (r *Rules) riverDRM(f *fight, defs []defender) (int, string) {
 				along = false
 			}
 		}
-		if along {
+		if along || !dnaAlone && r.bothSides(rv.id, f) {
 			continue
 		}
 		row := "minor_river"
@@ -298,6 +330,58 @@ func (r *Rules) riverDRM(f *fight, defs []defender) (int, string) {
 		return 0, ""
 	}
 	return best, fmt.Sprintf("river %+d", best)
+}
+
+// bothSides: 6.8 "unless the enemy attacks ... from both sides of the
+// river": the river enters and leaves the defender's hex through two of
+// its neighbours, which split the other four into two banks; attackers
+// on both banks take the river's modifier away. A river that rises or
+// ends in the hex has no two banks there (RULINGS T77).
+func (r *Rules) bothSides(river string, f *fight) bool {
+	var line, banks []string
+	for _, n := range r.neighbors(f.target) {
+		if r.sameRiver(river, n, f.target) {
+			line = append(line, n)
+		} else {
+			banks = append(banks, n)
+		}
+	}
+	if len(line) != 2 {
+		return false
+	}
+	// the banks: the neighbours left once the river's two are taken out,
+	// joined where they touch (a hex's neighbours form a ring)
+	bank := map[string]int{}
+	next := 0
+	for _, b := range banks {
+		if _, ok := bank[b]; ok {
+			continue
+		}
+		next++
+		bank[b] = next
+		for grew := true; grew; {
+			grew = false
+			for _, c := range banks {
+				if _, ok := bank[c]; ok {
+					continue
+				}
+				for x, k := range bank {
+					if k == next && Adjacent(x, c) {
+						bank[c] = next
+						grew = true
+						break
+					}
+				}
+			}
+		}
+	}
+	seen := map[int]bool{}
+	for _, u := range f.att {
+		if k, ok := bank[u.Loc]; ok {
+			seen[k] = true
+		}
+	}
+	return len(seen) >= 2
 }
 
 // pickLead chooses a side's morale leader among units (6.9): the best
@@ -416,6 +500,12 @@ func (r *Rules) desorgRolls(s *State, f *fight, defs []defender, res string, dic
 			stack += r.values(u).Stack
 			oos = oos && u.OoS
 			trench = trench || u.Trench
+		}
+		if g := r.garrisonAt(s, f.target); !attacker && g != "" {
+			stack++ // Basics (Stacking): a garrison is 1 point (RULINGS T71)
+			if slices.Contains(s.GarrisonTrench, g) {
+				trench = true // an entrenched garrison (6.3 c)
+			}
 		}
 		if !attacker && trench {
 			mod += r.chartInt("dg_drm", "trench_defender") // 6.17 b)
@@ -555,11 +645,8 @@ func (r *Rules) kill(s *State, u *Unit, ev *events) {
 // nearSupplied: another supplied FEF unit (or garrison) within 3 hexes
 // of at, not in at (6.15).
 func (r *Rules) nearSupplied(s *State, at string) bool {
-	ra, ca, _ := ParseHex(at)
-	near := func(h string) bool {
-		rb, cb, ok := ParseHex(h)
-		return ok && h != at && Distance(ra, ca, rb, cb) <= 3
-	}
+	// a line uncut by VM units (Basics: Tracing; RULINGS T74)
+	near := func(h string) bool { return h != at && r.lineWithin(s, FEF, at, h, 3) }
 	for _, u := range s.Units {
 		if u.Side == FEF && onMap(u.Loc) && !u.OoS && near(u.Loc) && r.typ(u).Kind != "dump" {
 			return true
@@ -604,6 +691,10 @@ func (r *Rules) garrisonDies(s *State, g string, ev *events) {
 	if len(s.GarrisonOoS) == 0 {
 		s.GarrisonOoS = nil
 	}
+	s.GarrisonTrench = slices.DeleteFunc(s.GarrisonTrench, func(x string) bool { return x == g })
+	if len(s.GarrisonTrench) == 0 {
+		s.GarrisonTrench = nil
+	}
 	if !slices.Contains(s.NoGarrison, g) {
 		s.NoGarrison = append(s.NoGarrison, g)
 		sort.Strings(s.NoGarrison)
@@ -635,7 +726,9 @@ func (r *Rules) substitutes(s *State, hex string) []*Unit {
 			continue
 		}
 		rb, cb, _ := ParseHex(u.Loc)
-		if d := Distance(ra, ca, rb, cb); d <= 3 {
+		// within 3 hexes: a line uncut by VM units (Basics: Tracing;
+		// RULINGS T74)
+		if d := Distance(ra, ca, rb, cb); d <= 3 && r.lineWithin(s, FEF, hex, u.Loc, 3) {
 			cs = append(cs, cand{u, d})
 		}
 	}
@@ -713,8 +806,10 @@ func (r *Rules) retreatAfter(s *State, side, from, to string, ev *events) {
 // "Eliminate them if the enemy walks into their hex"; 3.6, 3.10). After
 // an overrun every participating unit advances (6.4); after an attack
 // the attacker's standing order `advance` decides (6.14). The VM earns
-// half an equipment point for a hex where the FEF lost a step (3.4).
-func (r *Rules) walkIn(s *State, f *fight, left []defender, fought bool, ev *events) {
+// half an equipment point for a hex where the FEF lost a step, not for
+// a retreat alone (3.4: "loses at least 1 step (not just retreats)";
+// RULINGS T72).
+func (r *Rules) walkIn(s *State, f *fight, left []defender, lost bool, ev *events) {
 	if len(f.att) == 0 {
 		return
 	}
@@ -761,7 +856,7 @@ func (r *Rules) walkIn(s *State, f *fight, left []defender, fought bool, ev *eve
 	}
 	ev.pub("6.14: %s advances into %s: %s.", sideName(f.side), f.target, unitNames(adv))
 	r.railEntry(s, f.side, f.target, ev)
-	if f.side == VM && fought && s.VMEquipH < 2*r.chartInt("replacements", "vm_equipment_max") {
+	if f.side == VM && lost && s.VMEquipH < 2*r.chartInt("replacements", "vm_equipment_max") {
 		s.VMEquipH++
 		ev.pub("3.4: the VM advances into a hex where the FEF lost a step: half an equipment replacement (now %s).", halves(s.VMEquipH))
 	}

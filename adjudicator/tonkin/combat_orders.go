@@ -13,13 +13,14 @@ import (
 // and f), `overrun` (option a), `barrage` (options d and g).
 
 // nearDump: u is within 3 hexes of its side's spending supply dump (6.3
-// e, f; 6.6 a).
+// e, f; 6.6 a), a line uncut by enemy units (Basics: Tracing; RULINGS
+// T74).
 func (r *Rules) nearDump(s *State, u *Unit) bool {
 	d := s.spending(u.Side)
 	if d == nil || !onMap(d.Loc) || !onMap(u.Loc) {
 		return false
 	}
-	return hexDist(u.Loc, d.Loc) <= 3
+	return r.lineWithin(s, u.Side, u.Loc, d.Loc, 3)
 }
 
 func hexDist(a, b string) int {
@@ -208,7 +209,7 @@ func (r *Rules) attackWhy(s *State, u *Unit, target string) string {
 		return fmt.Sprintf("%s does not attack with troops (6.5: a dummy may not attack; artillery fires a barrage, 6.6; dumps, the HQ and Uncle Ho have no strength)", u.ID)
 	}
 	if !r.nearDump(s, u) {
-		return fmt.Sprintf("%s at %s is more than 3 hexes from %s's spending supply dump (6.3 e)", u.ID, u.Loc, sideName(u.Side))
+		return fmt.Sprintf("%s at %s is not within 3 hexes of %s's spending supply dump (6.3 e; Basics: Tracing, a line uncut by enemy units)", u.ID, u.Loc, sideName(u.Side))
 	}
 	return r.canStrike(u, target)
 }
@@ -505,6 +506,9 @@ func (r *Rules) barrageOrder(s *State, side string, args []string, dice adjudica
 	}
 	stack, trench := 0, false
 	for _, d := range defs {
+		if d.garrison != "" && slices.Contains(s.GarrisonTrench, d.garrison) {
+			trench = true // an entrenched garrison (6.3 c, RULINGS T71)
+		}
 		if d.u != nil {
 			trench = trench || d.u.Trench
 			if side == FEF && (d.u.Hidden || r.Opaque(target)) {
@@ -553,8 +557,15 @@ func (r *Rules) barrageOrder(s *State, side string, args []string, dice adjudica
 // Desorg; on DG & DL it loses one step, or its garrison a hit.
 func (r *Rules) barrageHit(s *State, p *Combat, res string, ev *events) {
 	side, target := p.Side, p.Target
+	// RULINGS T27, T58: a closed forest stack stays closed: the public
+	// hears that the stack is hit and loses its step whatever it holds
+	// (Uncle Ho or dumps alone included), the VM which units.
+	p.Closed = side == FEF && r.Opaque(target)
 	if side == FEF {
-		r.reveal(s, target, "the barrage's result", ev)
+		r.reveal(s, target, "the barrage's result", p.Closed, ev)
+	}
+	if p.Closed && !r.enemyAt(s, side, target) {
+		p.Closed = false // only dummies were there, and they are gone
 	}
 	var hit []*Unit
 	for _, d := range r.defenders(s, side, target) {
@@ -563,16 +574,15 @@ func (r *Rules) barrageHit(s *State, p *Combat, res string, ev *events) {
 			hit = append(hit, d.u)
 		}
 	}
-	// RULINGS T27: a closed forest stack stays closed: the public hears
-	// that the stack is hit, the VM which units.
-	p.Closed = side == FEF && r.Opaque(target)
-	if len(hit) > 0 {
-		if p.Closed {
-			ev.pub("6.17: the VM stack at %s becomes Desorg.", target)
-			ev.to(VM, "6.17: %s become(s) Desorg.", unitNames(hit))
-		} else {
-			ev.pub("6.17: %s become(s) Desorg.", unitNames(hit))
-		}
+	switch {
+	case p.Closed && len(hit) > 0:
+		ev.pub("6.17: the VM stack at %s becomes Desorg.", target)
+		ev.to(VM, "6.17: %s become(s) Desorg.", unitNames(hit))
+	case p.Closed:
+		ev.pub("6.17: the VM stack at %s becomes Desorg.", target)
+		ev.to(VM, "6.17: nothing at %s takes a Desorg marker (Uncle Ho and supply dumps take none).", target)
+	case len(hit) > 0:
+		ev.pub("6.17: %s become(s) Desorg.", unitNames(hit))
 	}
 	if res != "DG & DL" {
 		return
@@ -580,7 +590,7 @@ func (r *Rules) barrageHit(s *State, p *Combat, res string, ev *events) {
 	// 6.6: 1 step per stack; artillery may lose steps to a barrage
 	// (6.13); its owner names the unit.
 	switch {
-	case len(hit) > 0:
+	case len(hit) > 0 || p.Closed:
 		p.Steps, p.Stage = 1, "losses"
 	case r.garrisonAt(s, target) != "":
 		p.GarHits, p.Stage = 1, "garrison"

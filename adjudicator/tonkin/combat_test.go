@@ -607,3 +607,124 @@ func TestBasics_DeclareDummyAndHideAgain(t *testing.T) {
 		t.Error("T34: the group stays revealed with no enemy near")
 	}
 }
+
+// 3.4: "If a FEF unit loses at least 1 step (not just retreats) and VM
+// advances into the defender's hex, he receives 0,5 equipment
+// replacement": an FEF battalion that retreats instead of its only step
+// gives the VM nothing when it advances; one that retreats and still
+// loses a step gives half a point (RULINGS T72).
+func TestRule3_4_HalfEquipmentOnlyForAStepLost(t *testing.T) {
+	r := rules(t)
+	a, b := plain(t, r, "clear", "clear")
+	bep, reg := idOf(t, r, "BEP"), idOf(t, r, "REG")
+	s := opsState(t, r, VM, a, map[string]string{reg: a, bep: b})
+	stand(s, FEF, "retreat", "yes")
+	for _, c := range []struct {
+		a, b  int
+		res   string
+		steps int
+		equip int
+	}{
+		{4, 4, "= 7: Ex.", 2, 0},    // 1:1, -1: one step, retreated instead: just retreats
+		{6, 5, "= 10: ExDL.", 1, 1}, // two steps: retreats and loses one
+	} {
+		s2, ev := do(t, r, s, VM, "attack "+b, c.a, c.b, 6, 6)
+		has(t, ev, c.res, "instead of a step loss.", "6.14: the VM advances into "+b)
+		if u := s2.unit(bep); u.Loc == b || u.Steps != c.steps {
+			t.Errorf("%s: %s at %s with %d steps, want retreated with %d", c.res, bep, u.Loc, u.Steps, c.steps)
+		}
+		if s2.VMEquipH != c.equip {
+			t.Errorf("%s: VM equipment %s, want %s", c.res, halves(s2.VMEquipH), halves(c.equip))
+		}
+		if got := strings.Contains(ev, "3.4: the VM advances into a hex where the FEF lost a step"); got != (c.equip > 0) {
+			t.Errorf("%s: 3.4 announced %v:\n%s", c.res, got, ev)
+		}
+	}
+}
+
+// 6.5: "a VM-group/GCMA, which is not Desorg, may retreat 1 hex before
+// combat": the Pathet Lao is not named; with the VM's standing order
+// `evade yes` it stands and the combat is fought (RULINGS T75).
+func TestRule6_5_PathetLaoDoesNotRetreatBeforeCombat(t *testing.T) {
+	r := rules(t)
+	a, b := plain(t, r, "clear", "clear")
+	bep, pl := idOf(t, r, "BEP"), idOf(t, r, "PL")
+	s := opsState(t, r, FEF, a, map[string]string{bep: a, pl: b})
+	stand(s, VM, "evade", "yes")
+	s2, ev := do(t, r, s, FEF, "attack "+b, 3, 3, 6, 6)
+	if strings.Contains(ev, "6.5:") || !strings.Contains(ev, "odds") {
+		t.Errorf("the Pathet Lao retreated before combat:\n%s", ev)
+	}
+	if s2.Combat != nil && s2.Combat.Ask == "evade" {
+		t.Error("the VM was asked whether the Pathet Lao evades")
+	}
+}
+
+// 6.8: "The defender only gets the modifier from river in normal attacks
+// with troops unless the enemy attacks along the river, from the air as
+// an airdrop or from both sides of the river": a VM regiment on a river
+// hex attacked by two FEF battalions from the same bank keeps the river
+// modifier; attacked from both banks it does not (RULINGS T77).
+func TestRule6_8_AttackedFromBothSidesOfTheRiver(t *testing.T) {
+	r := rules(t)
+	var target, bankA, bankA2, bankB string
+	for _, id := range r.geo.ids {
+		h := r.hexes[id]
+		if target != "" || h.Country != "vietnam" || h.Terrain != "clear" || len(r.geo.riversAt[id]) != 1 || len(r.neighbors(id)) != 6 {
+			continue
+		}
+		if _, urb := r.urbanHex[id]; urb {
+			continue
+		}
+		rv := r.geo.riversAt[id][0]
+		f := &fight{target: id}
+		var banks []string
+		line := 0
+		for _, n := range r.neighbors(id) {
+			x := r.hexes[n]
+			if r.sameRiver(rv.id, n, id) {
+				line++
+				continue
+			}
+			if x.Terrain != "sea" && x.Country == "vietnam" && len(r.geo.riversAt[n]) == 0 {
+				banks = append(banks, n)
+			}
+		}
+		if line != 2 {
+			continue
+		}
+		// two hexes of one bank and one of the other
+		for _, a := range banks {
+			for _, a2 := range banks {
+				for _, b := range banks {
+					if target != "" || a == a2 || !Adjacent(a, a2) {
+						continue
+					}
+					f.att = []*Unit{{Loc: a}, {Loc: a2}}
+					if r.bothSides(rv.id, f) {
+						continue
+					}
+					f.att = []*Unit{{Loc: a}, {Loc: b}}
+					if r.bothSides(rv.id, f) {
+						target, bankA, bankA2, bankB = id, a, a2, b
+					}
+				}
+			}
+		}
+	}
+	if target == "" {
+		t.Fatal("no clear river hex with two banks of land")
+	}
+	bep, bpc, reg := idOf(t, r, "BEP"), idOf(t, r, "BPC"), idOf(t, r, "REG")
+	for _, c := range []struct {
+		second string
+		river  bool
+	}{{bankA2, true}, {bankB, false}} {
+		s := opsState(t, r, FEF, bankA, map[string]string{bep: bankA, bpc: c.second, reg: target})
+		stand(s, VM, "ambush", "no")
+		_, ev := do(t, r, s, FEF, "attack "+target+" "+token(bep)+" "+token(bpc), 3, 3, 6, 6)
+		if got := strings.Contains(ev, "river -"); got != c.river {
+			t.Errorf("attackers from %s and %s: river modifier %v, want %v:\n%s", bankA, c.second, got, c.river, ev)
+		}
+	}
+}

@@ -209,3 +209,17 @@ func TestLocate(t *testing.T) {
 		}
 	}
 }
+
+// RULINGS T73: the combat modifiers table holds only what the referee
+// applies: no entry for a defender out of supply (4.6 halves its
+// strength) or for an airdrop overrun (6.8, 6.11).
+func TestRule6_6_CombatModifiersAllApplied(t *testing.T) {
+	r := rules(t)
+	for k := range r.d.Charts["combat_drm"] {
+		switch k {
+		case "provenance", "source", "cap", "morale_difference", "trench", "bolshevik_spirit", "attack_from_3_hexes":
+		default:
+			t.Errorf("charts.toml combat_drm.%s: a modifier nothing applies", k)
+		}
+	}
+}

@@ -136,3 +136,70 @@ func TestRule5_7_ShipPastVMUnitsOnTheCoast(t *testing.T) {
 		t.Error("5.7: the ship")
 	}
 }
+
+// 5.7: "They can attack enemy units along navigable river/coastal
+// hexes": a Dinassaut on a navigable river attacks a VM unit up or down
+// the river, not one on a land hex off it; the legal tree offers the one
+// and not the other (RULINGS T76).
+func TestRule5_7_DinassautAttacksOnlyAlongTheWater(t *testing.T) {
+	r := rules(t)
+	var at, up, off string
+	for _, id := range r.geo.ids {
+		h := r.hexes[id]
+		if at != "" || h.Coastal || h.Terrain == "sea" || h.Country != "vietnam" || r.urbanHex[id].Name != "" {
+			continue
+		}
+		u, o := "", ""
+		for _, n := range r.neighbors(id) {
+			x := r.hexes[n]
+			if x.Coastal || x.Terrain == "sea" || x.Country != "vietnam" || r.urbanHex[n].Name != "" {
+				continue
+			}
+			switch {
+			case r.geo.riverEdge[edge(id, n)] == "navigable" && u == "":
+				u = n
+			case r.geo.riverEdge[edge(id, n)] == "" && len(r.geo.riversAt[n]) == 0 && o == "":
+				o = n
+			}
+		}
+		if u != "" && o != "" {
+			at, up, off = id, u, o
+		}
+	}
+	if at == "" {
+		t.Fatal("no navigable river hex with a land hex off the river next to it")
+	}
+	s := opsState(t, r, FEF, at, map[string]string{"DNA 1": at, "308/36": off, "308/88": up})
+	refused(t, r, s, FEF, "attack "+off+" DNA_1", "Dinassauts attack only along a navigable river or between coastal hexes (5.7)")
+	targets := r.attackTargets(s, FEF)
+	if slices.Contains(targets, off) || !slices.Contains(targets, up) {
+		t.Errorf("the hexes the Dinassaut may attack: %v, want %s and not %s", targets, up, off)
+	}
+	stand(s, VM, "ambush", "no")
+	_, ev := do(t, r, s, FEF, "attack "+up+" DNA_1", 3, 3, 6, 6)
+	has(t, ev, "6.6: The FEF attacks "+up+" from "+at+" with DNA 1.")
+}
+
+// 6.10: "If a trench is evacuated or occupied only by DNA, it will
+// disappear": the battalion leaves an entrenched hex it shared with a
+// Dinassaut; the Dinassaut left alone loses the trench (RULINGS T78).
+func TestRule6_10_TrenchHeldOnlyByADinassautGoes(t *testing.T) {
+	r := rules(t)
+	a, b := plain(t, r, "clear", "clear")
+	bep := idOf(t, r, "BEP")
+	s := bare(t, r, FEF, map[string]string{"DNA 1": a, bep: a})
+	s.unit("DNA 1").Trench, s.unit(bep).Trench = true, true
+	s2, ev := do(t, r, s, FEF, "move "+token(bep)+" "+b)
+	has(t, ev, "6.10: the trench at "+a+" is held only by a Dinassaut and disappears.")
+	if s2.unit("DNA 1").Trench {
+		t.Error("the Dinassaut alone keeps the trench")
+	}
+	// with another unit still there the trench stays
+	bpc := idOf(t, r, "BPC")
+	s = bare(t, r, FEF, map[string]string{"DNA 1": a, bep: a, bpc: a})
+	s.unit("DNA 1").Trench, s.unit(bep).Trench, s.unit(bpc).Trench = true, true, true
+	s2, ev = do(t, r, s, FEF, "move "+token(bep)+" "+b)
+	if strings.Contains(ev, "6.10") || !s2.unit("DNA 1").Trench || !s2.unit(bpc).Trench {
+		t.Errorf("the trench went with a battalion still in it:\n%s", ev)
+	}
+}

@@ -34,12 +34,14 @@ type Combat struct {
 	// After the dice: the defender's leader until it has taken its first
 	// step (6.9), the steps it still loses (6.13), the hits left for a
 	// garrison (6.7), the hex it retreats to after its losses (6.14),
-	// and whether the hex saw a step lost (3.4).
+	// whether the dice were rolled, and whether the defender lost a step
+	// (3.4: "loses at least 1 step (not just retreats)", RULINGS T72).
 	DefLead string `json:"def_lead,omitempty"`
 	Steps   int    `json:"steps,omitempty"`
 	GarHits int    `json:"gar_hits,omitempty"`
 	Retreat string `json:"retreat,omitempty"`
 	Fought  bool   `json:"fought,omitempty"`
+	Lost    bool   `json:"lost,omitempty"`
 	Extra   bool   `json:"extra,omitempty"`  // 6.17: only the defender is Desorg: an extra step if it stays
 	Closed  bool   `json:"closed,omitempty"` // a barraged VM stack in forest stays closed (RULINGS T27)
 	// 6.4: an airdrop overrun, and the rounds the FEF fights on while
@@ -121,7 +123,13 @@ func (r *Rules) startFight(s *State, f *fight, p *Combat, dice adjudicator.Dice,
 		if f.overrun {
 			what = "the FEF's overrun"
 		}
-		r.reveal(s, f.target, what, ev)
+		r.reveal(s, f.target, what, false, ev) // RULINGS T27: the attack opens the stack
+		if r.Opaque(f.target) {
+			// RULINGS T27, T58: at once, so that every question inside
+			// the attack (retreat before combat, ambush, leader) is
+			// about units the FEF has been shown.
+			ev.pub("Basics (Stacking), RULINGS T27: %s opens the VM stack at %s: %s.", what, f.target, r.stackText(s, f.target))
+		}
 	}
 	r.runFight(s, p, dice, ev)
 }
@@ -179,14 +187,18 @@ func (s *State) ask(p *Combat, side, key, question string) string {
 }
 
 // evaders: the VM-groups and GCMA, not Desorg, that may retreat before
-// combat (6.5); none at a garrison's hex.
+// combat (6.5); none at a garrison's hex. The Pathet Lao, a "group" of
+// the counter mix, is not named and stands (RULINGS T75).
 func (r *Rules) evaders(s *State, p *Combat) []*Unit {
 	if r.garrisonAt(s, p.Target) != "" {
 		return nil
 	}
 	var out []*Unit
 	for _, d := range r.defenders(s, p.Side, p.Target) {
-		if d.u != nil && !d.u.Desorg && (r.typ(d.u).Kind == "group" || r.typ(d.u).Nationality == "minority") {
+		if d.u == nil || d.u.Desorg {
+			continue
+		}
+		if t := r.typ(d.u); t.Kind == "group" && t.Nationality != "pathet-lao" || t.Nationality == "minority" {
 			out = append(out, d.u)
 		}
 	}
@@ -379,7 +391,7 @@ func (r *Rules) stageRoll(s *State, p *Combat, dice adjudicator.Dice, ev *events
 		mods = append(mods, txt)
 	}
 	for _, d := range defs {
-		if d.u != nil && d.u.Trench {
+		if d.u != nil && d.u.Trench || d.garrison != "" && slices.Contains(s.GarrisonTrench, d.garrison) {
 			t := r.chartInt("combat_drm", "trench")
 			drm += t
 			mods = append(mods, fmt.Sprintf("trench %+d", t))
@@ -508,6 +520,17 @@ func (r *Rules) lossPool(s *State, p *Combat) []*Unit {
 func (r *Rules) stageLosses(s *State, p *Combat, ev *events) {
 	for p.Steps > 0 {
 		pool := r.lossPool(s, p)
+		if len(pool) == 0 && p.Closed {
+			// RULINGS T22, T58: the step of a barrage on a closed
+			// stack is asked, or taken by the standing order, whatever
+			// the stack holds; with nothing there that can lose it,
+			// only the VM hears so.
+			if how := s.ask(p, p.defenderSide(), "losses", "loss"); how == "" {
+				return
+			}
+			r.loseNone(s, p, ev)
+			continue
+		}
 		if len(pool) == 0 {
 			p.Steps = 0
 			break
@@ -541,16 +564,26 @@ func (r *Rules) pickLoss(pool []*Unit, how string) *Unit {
 }
 
 // loseOne: a step of the defender's; a closed forest stack stays closed
-// while the unit lives (RULINGS T27).
+// while the unit lives (RULINGS T27, T58).
 func (r *Rules) loseOne(s *State, p *Combat, u *Unit, ev *events) {
 	p.Steps--
+	p.Lost = true
 	if p.Closed && u.Steps > 1 {
 		u.Steps--
-		ev.pub("6.13: a unit of the VM stack at %s loses a step.", u.Loc)
+		ev.pub("6.13: the VM stack at %s takes the barrage's step loss.", u.Loc)
 		ev.to(VM, "6.13: %s loses a step (now %s).", u.ID, valuesText(r.values(u)))
 		return
 	}
 	r.loseStep(s, u, ev)
+}
+
+// loseNone: the step of a barrage on a closed stack that holds nothing
+// that can lose one (Uncle Ho, dumps): announced as any other (RULINGS
+// T58), the VM told that nothing lost it.
+func (r *Rules) loseNone(s *State, p *Combat, ev *events) {
+	p.Steps--
+	ev.pub("6.13: the VM stack at %s takes the barrage's step loss.", p.Target)
+	ev.to(VM, "6.13: nothing at %s can lose a step (Uncle Ho, the HQ and supply dumps have none): no step is lost.", p.Target)
 }
 
 // stageGarrison: a garrison's hits (6.7): at a single hit the FEF may
@@ -571,7 +604,7 @@ func (r *Rules) stageGarrison(s *State, p *Combat, ev *events) {
 		}
 		if p.GarHits > 0 {
 			r.garrisonDies(s, g, ev)
-			p.GarHits = 0
+			p.GarHits, p.Lost = 0, true
 		}
 	}
 	if p.Retreat != "" {
@@ -592,7 +625,7 @@ func (r *Rules) stageAfter(s *State, p *Combat, ev *events) {
 	defs := r.defenders(s, f.side, f.target)
 	switch {
 	case len(defs) == 0 || r.defStrength(s, defs) == 0:
-		r.walkIn(s, f, defs, p.Fought, ev)
+		r.walkIn(s, f, defs, p.Lost, ev)
 	case p.Airdrop && len(f.att) > 0:
 		r.airdropHeld(s, p, f, ev)
 	case f.overrun && len(f.att) > 0:
@@ -767,6 +800,10 @@ func (r *Rules) answerOrder(s *State, side, verb string, args []string, dice adj
 	case "loss":
 		pool := r.lossPool(s, p)
 		var u *Unit
+		if len(pool) == 0 && p.Closed && (w == "most" || w == "fewest") {
+			r.loseNone(s, p, ev)
+			break
+		}
 		if (w == "most" || w == "fewest") && len(pool) > 0 {
 			u = r.pickLoss(pool, w)
 		} else {
@@ -838,4 +875,22 @@ func (r *Rules) validCombat(s *State) error {
 		return fmt.Errorf("points %d, steps %d, hits %d, rounds %d, note %q", p.Points, p.Steps, p.GarHits, p.Rounds, p.Note)
 	}
 	return nil
+}
+
+// stackText names the VM counters at hex with their values (a stack
+// opened by an attack, RULINGS T27).
+func (r *Rules) stackText(s *State, hex string) string {
+	var out []string
+	for _, u := range s.Units {
+		if u.Side != VM || u.Loc != hex {
+			continue
+		}
+		switch r.typ(u).Kind {
+		case "dump", "hq", "leader", "dummy":
+			out = append(out, u.ID)
+		default:
+			out = append(out, fmt.Sprintf("%s (%s)", u.ID, valuesText(r.values(u))))
+		}
+	}
+	return listOr(out)
 }

@@ -1,8 +1,9 @@
 package tonkin
 
 import (
-	"fmt"
 	"math"
+
+	"github.com/umpirebot/umpire/adjudicator/hexgrid"
 )
 
 // Grid is Tonkin's hex grid and its projection of latitude/longitude onto
@@ -89,66 +90,17 @@ func (g Grid) On(row, col int) bool {
 }
 
 // HexID formats (row, col) as the rulebook's four digits.
-func HexID(row, col int) string { return fmt.Sprintf("%02d%02d", row, col) }
+func HexID(row, col int) string { return hexgrid.ID(row, col) }
 
 // ParseHex reads a four-digit id.
-func ParseHex(id string) (row, col int, ok bool) {
-	if len(id) != 4 {
-		return 0, 0, false
-	}
-	for _, c := range id {
-		if c < '0' || c > '9' {
-			return 0, 0, false
-		}
-	}
-	row = int(id[0]-'0')*10 + int(id[1]-'0')
-	col = int(id[2]-'0')*10 + int(id[3]-'0')
-	return row, col, true
-}
+func ParseHex(id string) (row, col int, ok bool) { return hexgrid.Parse(id) }
 
 // Neighbors lists the six hexes around (row, col), on the map or not:
-// east, west, then the two above and the two below.
-func Neighbors(row, col int) [6][2]int {
-	lo, hi := col-1, col // odd rows: the rows above and below are shifted east
-	if row%2 == 0 {
-		lo, hi = col, col+1
-	}
-	return [6][2]int{
-		{row, col + 1}, {row, col - 1},
-		{row + 1, lo}, {row + 1, hi},
-		{row - 1, lo}, {row - 1, hi},
-	}
-}
+// east, west, then the two above and the two below (hexgrid.Neighbors).
+func Neighbors(row, col int) [6][2]int { return hexgrid.Neighbors(row, col) }
 
 // Adjacent tells whether two hex ids are neighbours.
-func Adjacent(a, b string) bool {
-	ra, ca, ok1 := ParseHex(a)
-	rb, cb, ok2 := ParseHex(b)
-	if !ok1 || !ok2 {
-		return false
-	}
-	for _, n := range Neighbors(ra, ca) {
-		if n[0] == rb && n[1] == cb {
-			return true
-		}
-	}
-	return false
-}
+func Adjacent(a, b string) bool { return hexgrid.AdjacentIDs(a, b) }
 
 // Distance is the number of hex steps between two hexes.
-func Distance(r1, c1, r2, c2 int) int {
-	// to cube coordinates; even rows are shifted east ("even-r")
-	q1 := c1 - (r1+(r1&1))/2
-	q2 := c2 - (r2+(r2&1))/2
-	x1, z1 := q1, r1
-	x2, z2 := q2, r2
-	y1, y2 := -x1-z1, -x2-z2
-	return max(abs(x1-x2), abs(y1-y2), abs(z1-z2))
-}
-
-func abs(a int) int {
-	if a < 0 {
-		return -a
-	}
-	return a
-}
+func Distance(r1, c1, r2, c2 int) int { return hexgrid.Distance(r1, c1, r2, c2) }

@@ -851,6 +851,9 @@ func (r *Rules) stackLimit(hex string) int {
 
 func (r *Rules) stackAt(s *State, side, hex string, except map[string]bool) int {
 	n := 0
+	if side == FEF && r.garrisonAt(s, hex) != "" {
+		n++ // Basics (Stacking): "Garrisons have a stacking of 1" (RULINGS T71)
+	}
 	for _, u := range s.Units {
 		if u.Side == side && u.Loc == hex && !except[u.ID] {
 			n += r.values(u).Stack
@@ -991,12 +994,7 @@ func (r *Rules) moveOrder(s *State, side string, args []string, ev *events) erro
 	}
 	// 6.10: a unit leaving its trench leaves it (a trench evacuated
 	// disappears); one moving into a friendly trench is entrenched.
-	entrenched := false
-	for _, u := range s.Units {
-		if u.Side == side && u.Loc == dest && u.Trench {
-			entrenched = true
-		}
-	}
+	entrenched := r.trenchAt(s, side, dest)
 	for _, u := range us {
 		u.Loc = dest
 		u.Moved = true

@@ -58,7 +58,7 @@ func (r *Rules) reorgOrder(s *State, side string, args []string, ev *events) err
 		}
 	}
 	if len(done) > 0 {
-		ev.pub("6.3 b): %s removes the Desorg markers of %s.", sideName(side), r.namesSeen(side, done))
+		ev.pub("6.3 b): %s removes the Desorg markers of %s.", sideName(side), r.reorgSeen(side, done))
 	}
 	return nil
 }
@@ -84,6 +84,38 @@ func (r *Rules) namesSeen(side string, us []*Unit) string {
 	return strings.Join(seen, ", ")
 }
 
+// reorgSeen names the units reorganised as the public may see them: a
+// closed forest stack by its hex, not how many of its units (RULINGS
+// T58: the FEF does not see the markers inside), a hidden counter as
+// one; the VM's order stays its own.
+func (r *Rules) reorgSeen(side string, us []*Unit) string {
+	if side == FEF {
+		return unitNames(us)
+	}
+	var seen, closed []string
+	n := 0
+	for _, u := range us {
+		switch {
+		case r.Opaque(u.Loc):
+			if !slices.Contains(closed, u.Loc) {
+				closed = append(closed, u.Loc)
+			}
+		case u.Hidden:
+			n++
+		default:
+			seen = append(seen, u.ID)
+		}
+	}
+	slices.Sort(closed)
+	for _, h := range closed {
+		seen = append(seen, "its closed stack at "+h)
+	}
+	if n > 0 {
+		seen = append(seen, fmt.Sprintf("%d hidden counter(s)", n))
+	}
+	return strings.Join(seen, ", ")
+}
+
 // desorgHexes: the hexes holding the side's Desorg units.
 func (r *Rules) desorgHexes(s *State, side string) []string {
 	var out []string
@@ -101,14 +133,30 @@ func (r *Rules) desorgHexes(s *State, side string) []string {
 // side's supply dumps (not the spending one), which is then removed.
 func (r *Rules) trenchOrder(s *State, side string, args []string, ev *events) error {
 	if len(args) < 2 || len(args) > 4 {
-		return fail("usage: `trench <hex of a supply dump> <unit> [<unit> <unit>]`: option c) entrenches up to 3 units at or within 1 hex of the dump, which is removed (6.3); your dumps that may: %s", listOr(r.trenchDumps(s, side)))
+		return fail("usage: `trench <hex of a supply dump> <unit|garrison hex> [<unit|garrison hex> <unit|garrison hex>]`: option c) entrenches up to 3 units/garrisons (a garrison named by its hex) at or within 1 hex of the dump, which is removed (6.3); your dumps that may: %s", listOr(r.trenchDumps(s, side)))
 	}
 	d := r.trenchDump(s, side, args[0])
 	if d == nil {
 		return fail("6.3 c): %s has no supply dump at %s that it is not spending; those that may: %s", sideName(side), args[0], listOr(r.trenchDumps(s, side)))
 	}
 	var us []*Unit
+	var gs []string
 	for _, w := range args[1:] {
+		if _, isHex := r.hexes[w]; isHex {
+			// 6.3 c): "up to 3 units/garrisons": a garrison is named by
+			// its hex (RULINGS T71).
+			g := r.garrisonAt(s, w)
+			switch {
+			case side != FEF || g == "":
+				return fail("6.3 c): there is no garrison of yours at %s (a garrison is named by its hex, a unit by its name)", w)
+			case hexDist(w, d.Loc) > 1:
+				return fail("6.3 c): the garrison of %s at %s is not at or within 1 hex of the supply dump at %s", g, w, d.Loc)
+			case slices.Contains(s.GarrisonTrench, g) || slices.Contains(gs, g):
+				return fail("6.3 c): the garrison of %s is already entrenched or named twice", g)
+			}
+			gs = append(gs, g)
+			continue
+		}
 		u := s.findUnit(side, w)
 		if u == nil || !onMap(u.Loc) {
 			return fail("%q is not one of your units on the map", w)
@@ -127,6 +175,19 @@ func (r *Rules) trenchOrder(s *State, side string, args []string, ev *events) er
 	for _, u := range us {
 		u.Trench = true
 	}
+	what := r.namesSeen(side, us)
+	if len(gs) > 0 {
+		s.GarrisonTrench = append(s.GarrisonTrench, gs...)
+		slices.Sort(s.GarrisonTrench)
+		var ws []string
+		if len(us) > 0 {
+			ws = append(ws, what)
+		}
+		for _, g := range gs {
+			ws = append(ws, "the garrison of "+g)
+		}
+		what = strings.Join(ws, ", ")
+	}
 	at := d.Loc
 	d.Loc = LocDead
 	if side == VM && r.Opaque(at) {
@@ -134,7 +195,7 @@ func (r *Rules) trenchOrder(s *State, side string, args []string, ev *events) er
 		ev.to(VM, "6.3 c): your supply dump at %s is removed.", at)
 		return nil
 	}
-	ev.pub("6.3 c): %s entrenches %s and removes its supply dump at %s.", sideName(side), r.namesSeen(side, us), at)
+	ev.pub("6.3 c): %s entrenches %s and removes its supply dump at %s.", sideName(side), what, at)
 	return nil
 }
 
@@ -182,6 +243,11 @@ func (r *Rules) optionChoices(s *State, side string) []adjudicator.Choice {
 		for _, u := range s.Units {
 			if k := r.typ(u).Kind; u.Side == side && onMap(u.Loc) && !u.Trench && k != "dump" && k != "dummy" && hexDist(u.Loc, h) <= 1 {
 				us = append(us, adjudicator.Choice{Word: token(u.ID), Complete: true})
+			}
+		}
+		for _, g := range s.Garrisons {
+			if x := r.urban[g].Hex; side == FEF && hexDist(x, h) <= 1 && !slices.Contains(s.GarrisonTrench, g) {
+				us = append(us, adjudicator.Choice{Word: x, Complete: true, Help: "the garrison of " + g})
 			}
 		}
 		if len(us) > 0 {

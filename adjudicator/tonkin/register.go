@@ -2,7 +2,6 @@ package tonkin
 
 import (
 	"io/fs"
-	"path"
 	"sync"
 
 	"github.com/umpirebot/umpire/adjudicator"
@@ -26,26 +25,18 @@ func Default() (*Data, error) {
 }
 
 // load makes the rules from the embedded data or, with an operator's data
-// directory (--data, the bot's data setting), from its tonkin/
-// subdirectory read over the embedded files (dataload's override). The
-// directory itself is not read for Tonkin: its files are another title's
-// (A Season in Hell also has a map.toml, units.toml and scenarios.toml),
-// so a directory without tonkin/ leaves Tonkin on its embedded data.
+// directory (--data, the bot's data setting), from the transcribed files
+// of its tonkin/ subdirectory read over the embedded ones (dataload's
+// override); adjudicator.LoadTitles passes that subdirectory, or nil when
+// there is none.
 func load(data fs.FS, dir string) (adjudicator.Rules, error) {
-	if data != nil {
-		if st, err := fs.Stat(data, "tonkin"); err == nil && st.IsDir() {
-			sub, err := fs.Sub(data, "tonkin")
-			if err != nil {
-				return nil, err
-			}
-			d, err := LoadOver(sub, path.Join(dir, "tonkin"))
-			if err != nil {
-				return nil, err
-			}
-			return New(d), nil
-		}
+	var d *Data
+	var err error
+	if data == nil {
+		d, err = Default()
+	} else {
+		d, err = LoadOver(data, dir)
 	}
-	d, err := Default()
 	if err != nil {
 		return nil, err
 	}

@@ -1011,21 +1011,21 @@ func (r *Rules) airstripCostX(s *State, hex string, stack, factor int) (int, str
 	per := r.chartInt("air_transport", "stacking_per_transport")
 	n := (stack*factor + per - 1) / per
 	double := false
-	trench := false
+	trench := r.trenchAt(s, FEF, hex)
 	for _, x := range s.Units {
-		if x.Side == FEF && x.Loc == hex && x.Trench {
-			trench = true
-		}
-	}
-	for _, x := range s.Units {
-		if x.Side != VM || !onMap(x.Loc) || dist(x.Loc, hex) > 1 || x.Desorg {
+		if x.Side != VM || !onMap(x.Loc) || dist(x.Loc, hex) > 1 {
 			continue
 		}
 		k := r.typ(x).Kind
 		if r.Opaque(x.Loc) {
+			// RULINGS T38, T58: a closed stack is a regiment not
+			// Desorg, whatever it holds and whatever of it is Desorg.
 			if x.Loc != hex && !trench {
 				double = true
 			}
+			continue
+		}
+		if x.Desorg {
 			continue
 		}
 		if k == "artillery" {
@@ -1127,7 +1127,7 @@ func (r *Rules) gcmaRoom(s *State, hex string) bool {
 		}
 	}
 	for _, a := range areas {
-		if dist(a, hex) > 2 {
+		if !r.lineWithin(s, FEF, a, hex, 2) { // 3.8: within 2 hexes, a line (RULINGS T74)
 			continue
 		}
 		if c := count(a); c == 0 || full && c < 2 {
@@ -1334,7 +1334,7 @@ func (r *Rules) fefRefitVia(s *State, hex string) (ok bool, air bool) {
 		return true, false
 	}
 	for _, u := range s.Units {
-		if u.Type != "HQ" || !onMap(u.Loc) || dist(u.Loc, hex) > 3 {
+		if u.Type != "HQ" || !onMap(u.Loc) || !r.lineWithin(s, FEF, hex, u.Loc, 3) { // a line (RULINGS T74)
 			continue
 		}
 		if near(u.Loc) {

@@ -384,7 +384,7 @@ func TestSection2_0_FirstTurnPrompt(t *testing.T) {
 		{FEF, " done ", "it is not the FEF's turn to order"},
 		{VM, "airstrike 1205", `"airstrike" is not an order in 1st player movement (5.0): the VM; the orders now are: ` + "`move`, `truck`, `foot`, `done`"},
 		{VM, "done now", "`done` takes nothing after it"},
-		{adjudicator.Referee, "done", "not a side of Tonkin"},
+		{adjudicator.Referee, "done", "usage: override unit"}, // a moderator's order is an override (RULINGS T81)
 		{VM, "   ", "empty order"},
 	} {
 		ns, evs, err := r.Apply(s, c.side, c.order, nil)
@@ -419,7 +419,8 @@ func TestBasics_Campaign(t *testing.T) {
 // The registry: Tonkin registers itself; an operator's directory is read
 // from its tonkin/ subdirectory over the embedded files, with faults
 // naming the operator's path and line; a directory without tonkin/
-// leaves the embedded data.
+// leaves the embedded data, and one holding what is not a title's
+// subdirectory is refused.
 func TestRegistry_OperatorData(t *testing.T) {
 	if !slices.Contains(adjudicator.TitleIDs(), "tonkin") {
 		t.Fatal("tonkin is not registered")
@@ -442,9 +443,12 @@ func TestRegistry_OperatorData(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "ops/tonkin/charts.toml:10:") {
 		t.Errorf("a broken operator file: %v", err)
 	}
-	ts, err = adjudicator.LoadTitles(fstest.MapFS{"other/x.toml": {Data: []byte("x = 1")}}, "ops")
+	ts, err = adjudicator.LoadTitles(fstest.MapFS{".git/config": {Data: []byte("x = 1")}}, "ops")
 	if err != nil {
 		t.Fatalf("a directory without tonkin/: %v", err)
+	}
+	if _, err := adjudicator.LoadTitles(fstest.MapFS{"tonkn/charts.toml": {Data: []byte(changed)}}, "ops"); err == nil || !strings.Contains(err.Error(), "tonkn/ is not a title") {
+		t.Errorf("a misspelt title directory: %v", err)
 	}
 	if ts["tonkin"].Info().ID != "tonkin" {
 		t.Fatal("no tonkin")

@@ -91,6 +91,9 @@ type State struct {
 	NoGarrison []string `json:"no_garrison"`
 	// GarrisonOoS: the garrisons out of supply (4.6), names, sorted.
 	GarrisonOoS []string `json:"garrison_oos,omitempty"`
+	// GarrisonTrench: the garrisons with a trench marker (6.3 c: "up to
+	// 3 units/garrisons"), names, sorted (RULINGS T71).
+	GarrisonTrench []string `json:"garrison_trench,omitempty"`
 
 	// The operation phase (6.1, 6.2): the step, the side deciding its
 	// activation, the side spending a chunk of points, the points left in
@@ -153,6 +156,9 @@ func (s *State) clone() *State {
 	c.VMFriendly = append([]string{}, s.VMFriendly...)
 	c.Garrisons = append([]string{}, s.Garrisons...)
 	c.NoGarrison = append([]string{}, s.NoGarrison...)
+	if s.GarrisonTrench != nil {
+		c.GarrisonTrench = append([]string{}, s.GarrisonTrench...)
+	}
 	if s.GarrisonOoS != nil {
 		c.GarrisonOoS = append([]string{}, s.GarrisonOoS...)
 	}

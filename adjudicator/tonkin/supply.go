@@ -107,12 +107,17 @@ func (r *Rules) recountMontagnard(s *State, ev *events) {
 // hex where ok holds, uncut by enemy units or all-sea hexes (Basics:
 // Tracing).
 func (r *Rules) within3(hex string, blocked map[string]bool, ok func(h string) bool) bool {
+	return r.withinN(hex, 3, blocked, ok)
+}
+
+// withinN is within3 for a line of at most n hexes.
+func (r *Rules) withinN(hex string, n int, blocked map[string]bool, ok func(h string) bool) bool {
 	if ok(hex) {
 		return true
 	}
 	seen := map[string]bool{hex: true}
 	front := []string{hex}
-	for d := 1; d <= 3; d++ {
+	for d := 1; d <= n; d++ {
 		var next []string
 		for _, h := range front {
 			for _, n := range r.neighbors(h) {
@@ -347,12 +352,14 @@ func (r *Rules) supplyCheck(s *State, ev *events) {
 		}
 		r.loseStep(s, u, ev)
 	}
-	// garrisons (4.3, 4.6): in supply within 3 hexes of a friendly city
-	// or harbor; the garrison's OoS is kept in GarrisonOoS.
+	// garrisons (4.3, 4.4, 4.6): in supply in a trench, within 3 hexes of
+	// a friendly supply dump (its own hex's included), or of a friendly
+	// city or harbor (RULINGS T71); the garrison's OoS is kept in
+	// GarrisonOoS.
 	var gOut []string
 	for _, g := range slices.Clone(s.Garrisons) {
 		hex := r.urban[g].Hex
-		ok := r.within3(hex, occ[VM], func(x string) bool {
+		ok := slices.Contains(s.GarrisonTrench, g) || r.within3(hex, occ[VM], func(x string) bool { return dumps[FEF][x] }) || r.within3(hex, occ[VM], func(x string) bool {
 			uu, isU := r.urbanHex[x]
 			return isU && friendly(FEF, x) && (uu.Kind == "city" || uu.Harbor)
 		}) || r.riverTrace(hex, rc) // 4.5 for garrisons too (RULINGS T44)
@@ -397,4 +404,36 @@ func (r *Rules) tellSupply(s *State, what string, us []*Unit, ev *events) {
 	if len(open) < len(all) {
 		ev.to(VM, "%s: %s.", what, strings.Join(all, ", "))
 	}
+}
+
+// enemyHexes: the hexes a line of side's is cut by (Basics: Tracing: "a
+// line uncut by enemy units"): every hex holding a counter of the other
+// side, garrisons included against the VM. For the FEF that is every VM
+// counter it sees on the map, whatever it is: a dummy, a hidden counter,
+// a dump or Uncle Ho, a closed forest stack, all of which look alike to
+// it; so a line of the FEF's never depends on what it cannot see
+// (RULINGS T74).
+func (r *Rules) enemyHexes(s *State, side string) map[string]bool {
+	out := map[string]bool{}
+	for _, u := range s.Units {
+		if u.Side != side && onMap(u.Loc) {
+			out[u.Loc] = true
+		}
+	}
+	if side == VM {
+		for _, g := range s.Garrisons {
+			out[r.urban[g].Hex] = true
+		}
+	}
+	return out
+}
+
+// lineWithin: a line of at most n hexes from a to b uncut by side's enemy
+// (Basics: Tracing: "to be within a certain number of hexes means a line
+// uncut by enemy units, impassable hexes or hexsides"; RULINGS T74).
+func (r *Rules) lineWithin(s *State, side, a, b string, n int) bool {
+	if hexDist(a, b) > n {
+		return false
+	}
+	return r.withinN(a, n, r.enemyHexes(s, side), func(h string) bool { return h == b })
 }

@@ -147,16 +147,24 @@ func (r *Rules) transportOrder(s *State, side, kind string, args []string, dice 
 // arrive puts a load at its destination (6.10: a friendly trench there
 // entrenches it; leaving one leaves it) and marks it moved.
 func (r *Rules) arrive(s *State, side string, us []*Unit, dest string) {
-	entrenched := false
-	for _, u := range s.Units {
-		if u.Side == side && u.Loc == dest && u.Trench {
-			entrenched = true
-		}
-	}
+	entrenched := r.trenchAt(s, side, dest)
 	for _, u := range us {
 		u.Loc, u.Moved = dest, true
 		u.Trench = entrenched && r.typ(u).Kind != "dump"
 	}
+}
+
+// trenchAt: the side has a trench at hex (6.10): one of its units there
+// is entrenched, or its entrenched garrison is there (6.3 c, RULINGS
+// T71).
+func (r *Rules) trenchAt(s *State, side, hex string) bool {
+	for _, u := range s.Units {
+		if u.Side == side && u.Loc == hex && u.Trench {
+			return true
+		}
+	}
+	g := r.garrisonAt(s, hex)
+	return side == FEF && g != "" && slices.Contains(s.GarrisonTrench, g)
 }
 
 // stackRoom: why the stack us may not end at dest (Basics: Stacking),
@@ -424,10 +432,13 @@ func (r *Rules) airCost(s *State, from, to string, load int) (int, string) {
 	}
 	n, why := r.airstripCostX(s, to, load, 1)
 	if why != "" {
-		return 0, "5.6: " + why
+		if !strings.HasPrefix(why, "5.6") {
+			why = "5.6: " + why
+		}
+		return 0, why
 	}
 	if _, why := r.airstripCost(s, from, 0); strings.Contains(why, "artillery") {
-		return 0, "5.6: " + strings.Replace(why, "no landing", "no take-off", 1)
+		return 0, strings.Replace(why, "no landing", "no take-off", 1)
 	}
 	return n, ""
 }
@@ -486,6 +497,13 @@ func (r *Rules) dropGroundWhy(hex string) string {
 func (r *Rules) dropStripWhy(s *State, from string) string {
 	if u, ok := r.urbanHex[from]; !ok || !u.Airstrip || !r.fefFriendly(s, from) {
 		return fmt.Sprintf("5.6: airdrops leave from a friendly airstrip, and %s is not one", from)
+	}
+	// 5.6: "No takeoff or landing is allowed if there is VM artillery,
+	// which is not Desorg, within 1 hex of the airstrip": an airdrop takes
+	// off too. Artillery the FEF cannot see (in a closed forest stack)
+	// does not stop it (RULINGS T38, T79).
+	if _, why := r.airstripCost(s, from, 0); strings.Contains(why, "artillery") {
+		return strings.Replace(why, "no landing", "no take-off, an airdrop's included", 1)
 	}
 	return ""
 }
@@ -869,7 +887,7 @@ func (r *Rules) transportChoices(s *State, side string) []adjudicator.Choice {
 				air = append(air, adjudicator.Choice{Word: token(u.ID), Next: ds})
 			}
 		}
-		if cand("drop", u) && (2*load+per-1)/per <= airLeft {
+		if cand("drop", u) && (2*load+per-1)/per <= airLeft && r.dropStripWhy(s, u.Loc) == "" {
 			var ds []adjudicator.Choice
 			for i, h := range r.geo.ids {
 				tt := r.hexes[h].Terrain

@@ -295,12 +295,62 @@ func TestRule6_6d_RoadInterdiction(t *testing.T) {
 	if len(s.Interdicted) != 0 {
 		t.Error("6.6 d: the marker stays")
 	}
-	// 7.0 removes them
+}
+
+// 6.6 d: "VM can only remove the Desorg counter if it is within friendly
+// supply and by spending an operation point": the 7.0 cleanup leaves the
+// road markers, and the VM's removal is an order of its legal tree only
+// where it is in supply (RULINGS T70).
+func TestRule6_6d_RoadMarkerStaysUntilTheVMPays(t *testing.T) {
+	r := rules(t)
+	s := opsState(t, r, VM, "0101", map[string]string{"1/13 DBLE": "0919"})
+	s.unit("VM DR 1").Loc = LocDead
+	probe := &Unit{ID: "probe", Type: "REG", Side: VM, Steps: 4}
+	hex := ""
+	for _, id := range r.geo.ids {
+		if _, urb := r.urbanHex[id]; !urb && r.roadHex(id) && r.hexes[id].Country == "vietnam" && !r.suppliedAt(s, probe, id) {
+			hex = id
+			break
+		}
+	}
+	if hex == "" {
+		t.Fatal("no road hex out of the VM's supply")
+	}
 	s.Interdicted = []string{hex}
 	e := &events{}
 	r.cleanup(s, e)
-	if s.Interdicted != nil {
-		t.Error("7.0: the road marker stays")
+	if !slicesContains(s.Interdicted, hex) {
+		t.Fatal("7.0 removed the road marker")
+	}
+	for _, x := range e.list {
+		if strings.Contains(x.Text, "road marker") {
+			t.Errorf("7.0 speaks of road markers: %s", x.Text)
+		}
+	}
+	inTree := func() bool {
+		for _, c := range r.optionChoices(s, VM) {
+			if c.Word == "reorg" {
+				for _, n := range c.Next {
+					if n.Word == hex {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	refused(t, r, s, VM, "reorg "+hex, "6.6 d): "+hex+" is not within the VM's supply")
+	if inTree() {
+		t.Error("the legal tree offers a removal the VM may not make")
+	}
+	r.addUnit(s, &Unit{ID: "VM DR 9", Type: "DR", Side: VM, Loc: r.neighbors(hex)[0]})
+	if !inTree() {
+		t.Error("the legal tree does not offer the VM's removal")
+	}
+	s, ev := do(t, r, s, VM, "reorg "+hex)
+	has(t, ev, "6.3 b), 6.6 d): the VM removes the road marker at "+hex, "spends an operation point")
+	if len(s.Interdicted) != 0 {
+		t.Error("6.6 d: the marker stays")
 	}
 }
 
@@ -432,5 +482,44 @@ func TestRule5_11_Infiltration(t *testing.T) {
 	}
 	if !found {
 		t.Error("5.11: the legal tree does not offer the hex past the infiltrated one")
+	}
+}
+
+// 5.6: "No takeoff or landing is allowed if there is VM artillery, which
+// is not Desorg, within 1 hex of the airstrip": an airdrop takes off from
+// an airstrip, so VM artillery next to it stops `drop` as it stops `air`;
+// Desorg artillery does not (RULINGS T79).
+func TestRule5_6_NoAirdropFromAnAirstripUnderArtillery(t *testing.T) {
+	r := rules(t)
+	art := "351/675"
+	nb := nextTo(r, "0919", func(h Hex) bool { return h.Terrain == "clear" || h.Terrain == "rough" })
+	s := bare(t, r, FEF, map[string]string{"1 BEP": "0919", "1/13 DBLE": "0919"})
+	if u := s.unit(art); u != nil {
+		u.Loc = nb
+	} else {
+		r.addUnit(s, &Unit{ID: art, Type: "ART", Side: VM, Loc: nb, Steps: 4})
+	}
+	clear := ""
+	for _, id := range r.geo.ids {
+		h := r.hexes[id]
+		if _, urb := r.urbanHex[id]; !urb && h.Terrain == "clear" && h.Country == "vietnam" && dist(id, "0919") == 3 && !h.Coastal {
+			clear = id
+			break
+		}
+	}
+	strip := ""
+	for _, u := range r.d.Map.Urban {
+		if u.Airstrip && dist(u.Hex, "0919") > 2 && r.fefFriendly(s, u.Hex) {
+			strip = u.Hex
+			break
+		}
+	}
+	refused(t, r, s, FEF, "air 1/13_DBLE "+strip, "5.6: VM artillery, not Desorg, is within 1 hex of 0919: no take-off")
+	refused(t, r, s, FEF, "drop 1_BEP "+clear, "5.6: VM artillery, not Desorg, is within 1 hex of 0919: no take-off, an airdrop's included")
+	s.unit(art).Desorg = true
+	s2, ev := do(t, r, s, FEF, "drop 1_BEP "+clear)
+	has(t, ev, "the FEF airdrops 1 BEP from 0919 to "+clear)
+	if s2.unit("1 BEP").Loc != clear {
+		t.Error("the drop did not land")
 	}
 }

@@ -132,7 +132,7 @@ func (r *Rules) Prompt(as adjudicator.State) adjudicator.Prompt {
 	}
 	dec, def := r.decision(s)
 	p := adjudicator.Prompt{Phase: r.turnText(s) + ", " + s.phaseName(), Decision: dec, Default: def,
-		Stage: fmt.Sprintf("t%d-%s", s.Turn, s.Phase)}
+		Stage: fmt.Sprintf("t%d-%s", s.Turn, s.Phase), Brief: r.brief(s)}
 	if s.Step == StepPoints && s.Mover != "" {
 		// issue 10: a map after each chunk of operation points (6.1):
 		// a chunk is its mover and the points it had when it began.
@@ -148,6 +148,9 @@ func (r *Rules) Prompt(as adjudicator.State) adjudicator.Prompt {
 // for the other side.
 func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator.Choice {
 	s := st(as)
+	if side == adjudicator.Referee && s.Phase != PhaseOver {
+		return r.overrideHelp(s)
+	}
 	if s.Phase == PhaseOver || side != FEF && side != VM {
 		return nil
 	}
@@ -159,7 +162,7 @@ func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator
 	}
 	out := r.legal(s, side)
 	if ds := r.dummyTokens(s); side == VM && len(ds) > 0 {
-		c := adjudicator.Choice{Word: "declare", Help: "declare a dummy and remove it (Basics: Counters)"}
+		c := adjudicator.Choice{Word: "declare", Help: "declare a dummy and remove it (Basics: Counters)", Arg: "dummy"}
 		for _, d := range ds {
 			c.Next = append(c.Next, adjudicator.Choice{Word: d, Complete: true})
 		}
@@ -266,7 +269,7 @@ func (r *Rules) Apply(as adjudicator.State, side adjudicator.Side, text string, 
 		}
 	}()
 	s := st(as).clone()
-	words := strings.Fields(text)
+	words := r.placeWords(s, strings.Fields(text))
 	if len(words) == 0 {
 		return nil, nil, adjudicator.Refuse(text, "empty order; the orders now are: %s", r.legalText(s, string(side)))
 	}
@@ -284,8 +287,38 @@ func (r *Rules) Apply(as adjudicator.State, side adjudicator.Side, text string, 
 		}
 		return nil, nil, adjudicator.Refuse(text, "%v", err)
 	}
+	r.dnaTrenches(s, ev)
 	r.checkInstant(s, ev)
 	return s, ev.list, nil
+}
+
+// dnaTrenches: 6.10 "If a trench is evacuated or occupied only by DNA, it
+// will disappear": a hex whose FEF counters are all Dinassauts, with no
+// garrison, loses its trench marker (RULINGS T78).
+func (r *Rules) dnaTrenches(s *State, ev *events) {
+	only := map[string]bool{}
+	for _, u := range s.Units {
+		if u.Side != FEF || !onMap(u.Loc) {
+			continue
+		}
+		if _, seen := only[u.Loc]; !seen {
+			only[u.Loc] = true
+		}
+		only[u.Loc] = only[u.Loc] && r.typ(u).Kind == "naval"
+	}
+	var gone []string
+	for _, u := range s.Units {
+		if u.Side == FEF && u.Trench && onMap(u.Loc) && only[u.Loc] && r.garrisonAt(s, u.Loc) == "" {
+			u.Trench = false
+			if !slices.Contains(gone, u.Loc) {
+				gone = append(gone, u.Loc)
+			}
+		}
+	}
+	slices.Sort(gone)
+	for _, h := range gone {
+		ev.pub("6.10: the trench at %s is held only by a Dinassaut and disappears.", h)
+	}
 }
 
 // legalText lists the legal orders' first words for an error message.
@@ -304,8 +337,11 @@ func (r *Rules) applyOrder(s *State, side string, w []string, dice adjudicator.D
 	if s.Phase == PhaseOver {
 		return fail("the game is over: %s", s.Reason)
 	}
+	if side == string(adjudicator.Referee) {
+		return r.override(s, w, ev) // a moderator's override (RULINGS T80)
+	}
 	if side != FEF && side != VM {
-		return fail("%q is not a side of Tonkin (fef, vm); moderators' overrides are not taken by Tonkin yet", side)
+		return fail("%q is not a side of Tonkin (fef, vm, or a moderator's override)", side)
 	}
 	if a := s.awaited(); side != a && !strings.EqualFold(w[0], "standing") {
 		if opsPhase(s.Phase) && s.Step == StepPoints && s.Combat == nil {
@@ -541,6 +577,7 @@ func (r *Rules) spendPoint(s *State, dice adjudicator.Dice, ev *events) {
 // remaining points on both sides are lost. A side with no points left
 // is passed over and counts as refusing (RULINGS T19).
 func (r *Rules) endChunk(s *State, dice adjudicator.Dice, ev *events) {
+	r.dnaTrenches(s, ev) // 6.10, told before the next chunk's roll
 	mover := s.Mover
 	if s.Forced {
 		ev.pub("6.1: %s spends no point: all remaining operation points on both sides are lost (FEF %d, VM %d).", sideName(mover), s.OpsFEF, s.OpsVM)
@@ -619,21 +656,24 @@ func (r *Rules) endOps(s *State, dice adjudicator.Dice, ev *events) {
 // cleanup is the Desorg marker cleanup phase (7.0): both players remove
 // all Desorg markers.
 func (r *Rules) cleanup(s *State, ev *events) {
-	n := 0
+	n, unseen := 0, 0
 	for _, u := range s.Units {
 		if u.Desorg {
 			u.Desorg = false
-			n++
+			if r.fefSees(u) {
+				n++
+			} else {
+				unseen++ // RULINGS T58: counted for the VM only
+			}
 		}
 	}
-	if len(s.Interdicted) > 0 {
-		// 7.0: "all Desorg markers", the road markers of 6.6 d too
-		// (RULINGS T43).
-		ev.pub("7.0: the road markers at %s are removed.", strings.Join(s.Interdicted, ", "))
-		n += len(s.Interdicted)
-		s.Interdicted = nil
+	// The road markers of 6.6 d stay: "VM can only remove the Desorg
+	// counter if it is within friendly supply and by spending an
+	// operation point" (RULINGS T70).
+	ev.pub("7.0: Desorg marker cleanup: all Desorg markers are removed (%d in the FEF's sight).", n)
+	if unseen > 0 {
+		ev.to(VM, "7.0: %d Desorg marker(s) of your hidden counters and closed forest stacks are removed.", unseen)
 	}
-	ev.pub("7.0: Desorg marker cleanup: %d Desorg marker(s) removed.", n)
 }
 
 // advance moves the game to the phase after the current one (1.0, 8.0).

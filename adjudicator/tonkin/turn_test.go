@@ -86,7 +86,7 @@ func TestSection6_2_NoDumpNoPoints(t *testing.T) {
 	for s.Phase == PhaseOps1 {
 		s, ev = do(t, r, s, s.awaited(), "pass")
 	}
-	has(t, ev, "neither side spends a supply dump: all operation points on both sides are lost", "7.0: Desorg marker cleanup: 1 Desorg marker(s) removed")
+	has(t, ev, "neither side spends a supply dump: all operation points on both sides are lost", "7.0: Desorg marker cleanup: all Desorg markers are removed (1 in the FEF's sight)")
 	if s.Phase != PhaseMove2 || s.awaited() != FEF || s.OpsFEF != 0 || s.OpsVM != 0 || s.Units[0].Desorg {
 		t.Errorf("after: %s %s %d %d", s.Phase, s.awaited(), s.OpsFEF, s.OpsVM)
 	}

@@ -70,6 +70,11 @@ type BoardView struct {
 	First        string `json:"first,omitempty"`
 	Awaiting     string `json:"awaiting,omitempty"`
 	Notice       string `json:"notice,omitempty"`
+	// Over, Winner and Reason say how a finished game ended (issue 30,
+	// item 7: the panel names the winner and why).
+	Over   bool   `json:"over,omitempty"`
+	Winner string `json:"winner,omitempty"`
+	Reason string `json:"reason,omitempty"`
 
 	VP         int `json:"vp"`
 	LimitFEF   int `json:"limit_fef"` // the year's outer limits (8.0)
@@ -99,6 +104,9 @@ type BoardView struct {
 	NoGarrison []string `json:"no_garrison"` // plus de garnison
 	// Interdicted: road hexes with a Desorg marker (6.6 d), open to all.
 	Interdicted []string `json:"interdicted,omitempty"`
+	// GarrisonTrench: the garrisons with a trench marker (6.3 c), open to
+	// all as every trench is (RULINGS T32, T71).
+	GarrisonTrench []string `json:"garrison_trench,omitempty"`
 
 	Stacks  []Stack   `json:"stacks"` // by hex id
 	Standby []Counter `json:"standby,omitempty"`
@@ -214,6 +222,9 @@ func (r *Rules) board(s *State, v adjudicator.Viewer) BoardView {
 	if len(s.Interdicted) > 0 {
 		b.Interdicted = append([]string{}, s.Interdicted...)
 	}
+	if len(s.GarrisonTrench) > 0 {
+		b.GarrisonTrench = append([]string{}, s.GarrisonTrench...)
+	}
 	if final.ID != first.ID {
 		b.Final = final.ID
 		b.ScenarioName = fmt.Sprintf("campaign %s to %s", first.ID, final.ID)
@@ -327,7 +338,10 @@ func (r *Rules) schedule(month string) []string {
 // tracks as status lines (/game status).
 func (r *Rules) View(as adjudicator.State, v adjudicator.Viewer) adjudicator.View {
 	s := st(as)
-	b := r.board(s, v)
+	b := r.board(s, v.Final(s.Phase == PhaseOver))
+	if s.Phase == PhaseOver {
+		b.Over, b.Winner, b.Reason = true, s.Winner, s.Reason
+	}
 	return adjudicator.View{Title: "tonkin", Viewer: v.String(), Prompt: r.Prompt(s), Status: r.status(s, &b, v), Board: b}
 }
 
@@ -351,7 +365,7 @@ func (r *Rules) status(s *State, b *BoardView, v adjudicator.Viewer) []string {
 		fmt.Sprintf("FEF: air transports %d, airstrikes %d, truck transports %d; supply dumps on the map %d of %d.",
 			b.FEFAir, b.FEFStrikes, b.FEFTrucks, b.FEFDumps, b.FEFDumpsMax),
 		fmt.Sprintf("Urban areas friendly to the VM (%d): %s.", len(b.VMFriendly), listOr(b.VMFriendly)),
-		fmt.Sprintf("Garrisons: %d; plus de garnison: %s. Roads interdicted (6.6 d): %s.", len(b.Garrisons), listOr(b.NoGarrison), listOr(b.Interdicted)),
+		fmt.Sprintf("Garrisons: %d; plus de garnison: %s. Roads interdicted (6.6 d): %s.", len(b.Garrisons), listOr(b.NoGarrison), listOr(b.Interdicted)) + entrenched(b.GarrisonTrench),
 		fmt.Sprintf("Standby zone: %s. Saigon zone: %s. Dead: %s. Permanently dead: %s.", counterList(b.Standby), counterList(b.Saigon), counterList(b.Dead), counterList(b.Perm)),
 	}
 	if len(b.Schedule) > 0 {
@@ -388,6 +402,10 @@ func (r *Rules) status(s *State, b *BoardView, v adjudicator.Viewer) []string {
 	} else {
 		lines = append(lines, fmt.Sprintf("Hidden VM counters (VM-groups, Pathet Lao or dummies): %d; VM stacks in forest, closed to view: %d.", hidden, opaque))
 	}
+	// issue 30, item 5: a side's status shows its own standing orders
+	if side := v.Side; (side == FEF || side == VM) && !v.Referee {
+		lines = append(lines, "Your standing orders: "+s.standing(string(side)).String()+" (standing <key> <value> changes one; /help prefix:standing lists them).")
+	}
 	if s.Phase == PhaseOver {
 		lines = append(lines, "The game is over: "+s.Reason+".")
 	}
@@ -417,4 +435,12 @@ func counterList(cs []Counter) string {
 		out = append(out, c.Label)
 	}
 	return strings.Join(out, ", ")
+}
+
+// entrenched: the garrisons with a trench marker, for the status (6.3 c).
+func entrenched(gs []string) string {
+	if len(gs) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" Entrenched garrisons (6.3 c): %s.", strings.Join(gs, ", "))
 }

@@ -113,8 +113,8 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 	seatHow.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "offer", Value: "offer"}, {Name: "direct", Value: "direct"}}
 	newOpts = append(newOpts, seatHow)
 
-	statusView := str("view", "Whose view: yours (default) or, for moderators, the referee's", false)
-	statusView.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "mine", Value: "mine"}, {Name: "referee", Value: "referee"}}
+	statusView := str("view", "Whose view: yours (default), the public's or, for moderators, the referee's", false)
+	statusView.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "mine", Value: "mine"}, {Name: "public", Value: "public"}, {Name: "referee", Value: "referee"}}
 	joinSide := str("side", "The side to play", true)
 	joinSide.Choices = sideChoices(sides)
 	offerSide := str("side", "The seat offered to you, if you were offered two", false)
@@ -165,7 +165,8 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 		Name: "map", Description: "Draw the game's map (privately, if you hold no seat)",
 		Contexts: guildOnly, IntegrationTypes: guildInstall,
 		Options: []*discordgo.ApplicationCommandOption{mapView, mapRegion,
-			{Type: discordgo.ApplicationCommandOptionInteger, Name: "turn", Description: "The end of an earlier turn, as you may see it now", MinValue: &oneTurn}},
+			{Type: discordgo.ApplicationCommandOptionInteger, Name: "turn", Description: "The end of an earlier turn, as you may see it now", MinValue: &oneTurn},
+			str("hex", "What is at a place (a hex, or a town as Cao_Bang), as you may see it: answered privately", false)},
 	}
 
 	undo := &discordgo.ApplicationCommand{

@@ -59,7 +59,7 @@ func TestMapRegionTurnOnDiscord(t *testing.T) {
 	}
 
 	o = h.slash(bob, "/map turn:1 view:mine")
-	if len(o.privateFiles()) != 1 || !strings.Contains(o.private(), "at the end of turn 1") {
+	if len(o.privateFiles()) != 1 || !strings.Contains(o.private(), "in turn 1 so far") {
 		t.Errorf("/map turn:1 view:mine: %s (%d images)", o.private(), len(o.privateFiles()))
 	}
 	if got := h.slash(alice, "/map turn:2").private(); !strings.Contains(got, "turn 2 is not in game g1: its turns so far are 1 to 1") {

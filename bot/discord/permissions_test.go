@@ -152,11 +152,13 @@ func TestPermissionMatrix(t *testing.T) {
 	if l := leaks(st["bob"].private(), hidden); len(l) == 0 {
 		t.Errorf("the VM's own status names none of its hidden units: %q", st["bob"].private())
 	}
-	ref := matrix("/game status view:referee", map[string]expect{"alice": read, "bob": read, "carol": read, "dave": read})
+	// issue 30, item 8: the referee view is refused to players and
+	// onlookers, not silently replaced by their own
+	ref := matrix("/game status view:referee", map[string]expect{"alice": refused, "bob": refused, "carol": read, "dave": refused})
 	if !strings.Contains(ref["carol"].private(), "(referee view)") || len(leaks(ref["carol"].private(), hidden)) == 0 {
 		t.Errorf("a moderator's referee view: %q", ref["carol"].private())
 	}
-	if !strings.Contains(ref["dave"].private(), "(public view)") {
+	if !strings.Contains(ref["dave"].private(), "view:referee is for moderators") || len(leaks(ref["dave"].private(), hidden)) != 0 {
 		t.Errorf("an onlooker asking for the referee view: %q", ref["dave"].private())
 	}
 	matrix("/help", map[string]expect{"alice": read, "bob": read, "carol": read, "dave": read, "erin": read, "alice-dm": read})

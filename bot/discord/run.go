@@ -86,6 +86,13 @@ func Run(ctx context.Context, cfg Config, svc *bot.Service, opts RunOptions) err
 	if log == nil {
 		log = slog.Default()
 	}
+	httpMode := cfg.HTTP != "" || opts.Listener != nil
+	if httpMode && cfg.PublicKey == "" {
+		return ErrNoPublicKey // before any call to Discord
+	}
+	if err := cfg.CheckServe(); err != nil {
+		return err
+	}
 	s, err := NewSession(cfg.Token, opts.Client)
 	if err != nil {
 		return err
@@ -127,13 +134,12 @@ func Run(ctx context.Context, cfg Config, svc *bot.Service, opts RunOptions) err
 	if err != nil {
 		return err
 	}
-	httpMode := cfg.HTTP != "" || opts.Listener != nil
 	regCtx, stopReg := context.WithCancel(ctx)
 	defer stopReg()
 	regDone := make(chan struct{})
 	if err := b.registerAll(ctx, body, cfg.GuildIDs, len(cmds)); err != nil {
-		if !httpMode {
-			return err
+		if !httpMode || errors.Is(err, ErrTokenRejected) {
+			return err // a rejected token never gets better by waiting
 		}
 		// The endpoint can answer interactions without reaching Discord
 		// first: serve, and register in the background.
@@ -161,7 +167,7 @@ func Run(ctx context.Context, cfg Config, svc *bot.Service, opts RunOptions) err
 func runGateway(ctx context.Context, b *Bot, s *discordgo.Session, opts RunOptions, wait time.Duration) error {
 	remove := s.AddHandler(b.OnInteraction)
 	if err := s.Open(); err != nil {
-		return fmt.Errorf("cannot connect to the Discord gateway: %w", err)
+		return fmt.Errorf("cannot connect to the Discord gateway: %w", explain(err))
 	}
 	b.log().Info("connected to the gateway; serving interactions")
 	if opts.Ready != nil {
@@ -176,7 +182,7 @@ func runGateway(ctx context.Context, b *Bot, s *discordgo.Session, opts RunOptio
 
 func runHTTP(ctx context.Context, b *Bot, cfg Config, opts RunOptions, wait time.Duration) error {
 	if cfg.PublicKey == "" {
-		return errors.New("the HTTP interactions endpoint needs public_key in the config (Developer Portal, General Information, Public Key)")
+		return ErrNoPublicKey
 	}
 	key, err := ParsePublicKey(cfg.PublicKey)
 	if err != nil {
@@ -251,6 +257,9 @@ func (b *Bot) registerAll(ctx context.Context, body []byte, guilds []string, cou
 			}
 		}
 		if err != nil {
+			if e := explain(err); e != err {
+				return e
+			}
 			return fmt.Errorf("cannot learn the application id (set application_id in the config): %w", err)
 		}
 		app = a.ID
@@ -259,7 +268,7 @@ func (b *Bot) registerAll(ctx context.Context, body []byte, guilds []string, cou
 		b.mu.Unlock()
 	}
 	if err := b.registerFor(ctx, app, body, guilds); err != nil {
-		return err
+		return explain(err)
 	}
 	where := "globally (new commands may take up to an hour to show)"
 	if len(guilds) > 0 {

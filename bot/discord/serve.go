@@ -201,8 +201,12 @@ func (b *Bot) registerFor(ctx context.Context, app string, body []byte, guilds [
 	if len(urls) == 0 {
 		urls = append(urls, discordgo.EndpointApplicationGlobalCommands(app))
 	}
-	for _, u := range urls {
+	for i, u := range urls {
 		if _, err := b.Session.RequestRaw(http.MethodPut, u, "application/json", body, "", 0, discordgo.WithContext(ctx)); err != nil {
+			var re *discordgo.RESTError
+			if i < len(guilds) && errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusForbidden {
+				return fmt.Errorf("registering the commands in guild %s was refused by Discord (HTTP 403 Missing Access): invite the bot to that server with the bot and applications.commands scopes (see the README, Run it on Discord), or take the guild out of guild_ids", guilds[i])
+			}
 			return fmt.Errorf("registering the commands (%s): %w", strings.TrimPrefix(u, discordgo.EndpointAPI), err)
 		}
 	}

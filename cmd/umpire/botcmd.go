@@ -52,6 +52,9 @@ func cmdBot(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *httpAddr != "" {
 		cfg.HTTP = *httpAddr
 	}
+	if err := cfg.CheckServe(); err != nil {
+		return err // before the database, the titles or any call to Discord
+	}
 	level, _ := cfg.Level()
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	ts, err := titles(cfg.Data)

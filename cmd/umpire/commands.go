@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -82,20 +85,56 @@ func parse(fs *flag.FlagSet, args []string) error {
 
 func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("play", stderr)
-	dbPath := fs.String("db", "umpire.db", "bbolt database `file` (created 0600)")
-	seed := fs.Int64("seed", 0, "derive new games' dice seeds from `N` (tests and demos only; 0: secret random seeds)")
+	dbPath := fs.String("db", "umpire.db", "bbolt database `file` (created 0600); a --script without --db plays into a database of its own, deleted at the end")
+	seed := fs.Int64("seed", 0, "derive new games' dice seeds from `N` (tests and demos only; 0: secret random seeds, or a script's \"# seed: N\" line)")
 	out := fs.String("out", "umpire-out", "`dir`ectory for map images")
 	script := fs.String("script", "", "read commands from `file` instead of stdin (not interactive)")
 	mods := fs.String("mods", "mod", "comma-separated `users` who are moderators")
-	data := fs.String("data", "", "`dir`ectory with transcribed chart files replacing the embedded data")
+	data := fs.String("data", "", "`dir`ectory with a subdirectory per title (DIR/tonkin/charts.toml ...) of transcribed files replacing the embedded ones")
 	drawMaps := fs.Bool("maps", true, "draw and post map images (false: text only, for fast replays of long scripts)")
 	clock := fs.String("clock", "", "a fake clock starting at `time` (RFC 3339, e.g. 2026-01-01T00:00Z) that moves only with the console's /clock advance:25h (tests and demos of deadlines)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	var in io.Reader = stdin
+	if *script != "" {
+		b, err := os.ReadFile(*script)
+		if err != nil {
+			return err
+		}
+		in = bytes.NewReader(b)
+		// A demo says the seed (and clock) its moves were written to.
+		h, err := scriptHeader(b)
+		if err != nil {
+			return fmt.Errorf("%s: %w", *script, err)
+		}
+		if !set["seed"] && h.seed != 0 {
+			*seed = h.seed
+		}
+		if !set["clock"] && h.clock != "" {
+			*clock = h.clock
+		}
+	}
 	ts, err := titles(*data)
 	if err != nil {
 		return err
+	}
+	if *script != "" && !set["db"] {
+		// A script never plays into the games of the current folder's
+		// umpire.db: without --db it gets a database of its own, gone at
+		// the end, and its maps a folder of their own.
+		tmp, err := os.MkdirTemp("", "umpire-script-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		*dbPath = filepath.Join(tmp, "script.db")
+		if !set["out"] {
+			*out = filepath.Join(*out, strings.TrimSuffix(filepath.Base(*script), filepath.Ext(*script)))
+		}
+		fmt.Fprintf(stderr, "umpire play: the script plays into a database of its own, deleted at the end (--db FILE keeps its game); maps go to %s\n", *out)
 	}
 	db, err := storage.Open(*dbPath)
 	if err != nil {
@@ -129,19 +168,56 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		svc.Queue = q
 	}
 	con := &bot.Console{Service: svc, Channel: "console", Out: stdout, OutDir: *out, Clock: fake}
-	in := stdin
 	if *script != "" {
-		f, err := os.Open(*script)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		in = f
 		con.Echo = true
+		con.StopOnRefusedNew = true
 	} else {
 		con.Interactive = true
+		fmt.Fprintf(stdout, "umpire: games are kept in %s (--db FILE for another); leave with /quit or Ctrl-D; @alice /help lists what you may order.\n", *dbPath)
 	}
 	return con.Run(in)
+}
+
+// header is what a script's leading comment lines say about how to run
+// it: "# seed: 55" (the dice its moves were written to) and
+// "# clock: 2026-01-01T00:00Z" (a fake clock's start).
+type header struct {
+	seed  int64
+	clock string
+}
+
+// scriptHeader reads the "# seed:" and "# clock:" lines of the comment
+// block before a script's first command.
+func scriptHeader(b []byte) (header, error) {
+	var h header
+	for n, l := range strings.Split(string(b), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		if !strings.HasPrefix(l, "#") {
+			break
+		}
+		key, val, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(l, "#")), ":")
+		if !ok {
+			continue
+		}
+		val = strings.TrimSpace(val)
+		switch strings.TrimSpace(key) {
+		case "seed":
+			v, err := strconv.ParseInt(val, 10, 64)
+			if err != nil || v == 0 {
+				return h, fmt.Errorf("line %d: \"# seed: %s\" is not a seed; give a non-zero whole number (# seed: 55)", n+1, val)
+			}
+			h.seed = v
+		case "clock":
+			if _, err := parseClock(val); err != nil {
+				return h, fmt.Errorf("line %d: %w", n+1, err)
+			}
+			h.clock = val
+		}
+	}
+	return h, nil
 }
 
 // parseClock reads --clock: RFC 3339, with or without seconds.
@@ -249,6 +325,9 @@ func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 	if !ok {
 		return adjudicator.UnknownTitle(*title)
 	}
+	if rules.Info().Preview {
+		return fmt.Errorf("title %s is a preview: its board is drawn but its rules of play come with a later release, so there is nothing to play out", *title)
+	}
 	if _, err := rules.Setup(*scenario, nil); err != nil {
 		return err
 	}
@@ -279,7 +358,7 @@ func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintln(stdout, "  "+f)
 		}
 	}
-	if st.Panics+st.DeadEnds+st.Unterminated+st.Refused+st.ReplayMismatches+st.TwinMismatches > 0 {
+	if st.Panics+st.DeadEnds+st.Unterminated+st.Refused+st.ReplayMismatches+st.TwinMismatches+st.EndMismatches > 0 || st.Finished != st.Games {
 		return fmt.Errorf("playouts found faults")
 	}
 	if *maxMedian > 0 && st.HandoffsMedian > *maxMedian {

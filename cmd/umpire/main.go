@@ -11,8 +11,9 @@ import (
 const usage = `umpire referees play-by-post games of Indochina-war wargames.
 
 Usage:
-  umpire play     [--db FILE] [--seed N] [--out DIR] [--script FILE] [--mods LIST] [--clock TIME]
-                  play over stdin/stdout: lines like @alice /game status
+  umpire play     [--db FILE] [--seed N] [--out DIR] [--script FILE] [--mods LIST] [--clock TIME] [--data DIR]
+                  play over stdin/stdout: lines like @alice /game status; /quit or Ctrl-D leaves
+                  (a --script without --db plays into a database of its own, deleted at the end)
   umpire export   [--db FILE] [--game ID]      print a game record as JSON
   umpire verify   RECORD.json                  re-derive every roll, check the commitment
   umpire playout  --title ID --scenario ID --games N --seed S [--json]

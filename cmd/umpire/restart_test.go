@@ -143,7 +143,7 @@ func TestRestart_LongGameContinuesExactly(t *testing.T) {
 				return p
 			}
 			args := func(db, script string) []string {
-				return []string{"play", "--seed", fmt.Sprint(seed), "--maps=false", "--db", filepath.Join(dir, db), "--script", script}
+				return []string{"play", "--seed", fmt.Sprint(seed), "--maps=false", "--clock", "2026-01-01T00:00Z", "--db", filepath.Join(dir, db), "--script", script}
 			}
 			whole := umpireProcess(t, args("whole.db", write("whole.txt", lines))...)
 

@@ -57,8 +57,9 @@ func TestTonkin_NewGameEveryScenario(t *testing.T) {
 			}
 			for _, want := range []string{
 				"[channel] New game g1: Tonkin, scenario " + sc.ID + ".",
-				"[channel] Awaiting bob (vm) — Turn 1 of ",       // bob accepted his seat: not pinged for his own command
-				"[@bob] Refused: \"move 308/88 0919\" refused: ", // Hanoi: the FEF's (or no such regiment in the scenario)
+				", turn 1: VM movement (5.0): move units and transports, then `done`.", // issue 30, item 4: the post's one line
+				"[channel] Awaiting bob (vm) — ",                                       // bob accepted his seat: not pinged for his own command
+				"[@bob] Refused: \"move 308/88 0919\" refused: ",                       // Hanoi: the FEF's (or no such regiment in the scenario)
 				"[@alice] Refused: \"airstrike 1205\" refused: it is not the FEF's turn to order",
 				"[channel] 6.1: 1st player operation phase (6.0): the VM; both sides receive 10 operation points.",
 			} {

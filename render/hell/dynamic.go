@@ -2,7 +2,9 @@ package hellmap
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,15 +18,38 @@ func boardOf(v adjudicator.View) (*hell.BoardView, error) {
 	return render.BoardAs[hell.BoardView](v, "Season in Hell")
 }
 
-// Dynamic draws one view: trenches, control, stacks, what just happened
-// and the panel.
+// MiddleKey implements render.Layered: the trench levels, which change
+// only when a side digs or a trench is destroyed, are the middle layer.
+func (h *board) MiddleKey(v adjudicator.View) (string, error) {
+	b, err := boardOf(v)
+	if err != nil {
+		return "", err
+	}
+	var k strings.Builder
+	for _, loc := range slices.Sorted(maps.Keys(b.Trench)) {
+		fmt.Fprintf(&k, "%s:%d ", loc, b.Trench[loc])
+	}
+	return k.String(), nil
+}
+
+// Middle implements render.Layered: the trenches.
+func (h *board) Middle(c *render.Canvas, v adjudicator.View) error {
+	b, err := boardOf(v)
+	if err != nil {
+		return err
+	}
+	h.trenches(c, b)
+	return nil
+}
+
+// Dynamic draws one view over its trenches (Middle): control, stacks,
+// what just happened and the panel.
 func (h *board) Dynamic(c *render.Canvas, v adjudicator.View) error {
 	b, err := boardOf(v)
 	if err != nil {
 		return err
 	}
 	m := h.marks(b)
-	h.trenches(c, b)
 	h.highlights(c, m)
 	cards := h.layout(c, b, m)
 	for _, cd := range cards {
@@ -298,7 +323,8 @@ func diamond(c *render.Canvas, x, y, r float64) {
 type card struct {
 	pa     *paGeo
 	zone   *zoneGeo
-	ctrl   string // PA control
+	base   *baseGeo // an assault base's tray, by its chevron (issue 30, item 2)
+	ctrl   string   // PA control
 	pieces []piece
 	vert   bool // a PA card stacked downwards
 	cols   int  // a zone tray's columns
@@ -370,16 +396,19 @@ func trayShape(ps []piece, cols int) ([][2]float64, float64, float64) {
 func (h *board) layout(c *render.Canvas, b *hell.BoardView, m *marks) []*card {
 	byLoc := map[string][]hell.Counter{}
 	for _, s := range b.Stacks {
-		at := s.At
-		if bg := h.base(at); bg != nil {
-			at = bg.b.Zone // units in an assault base show in its zone's tray
-		}
-		byLoc[at] = append(byLoc[at], s.Counters...)
+		byLoc[s.At] = append(byLoc[s.At], s.Counters...)
 	}
 	var cards []*card
 	for _, p := range h.pas {
 		cd := &card{pa: p, ctrl: b.Control[p.p.ID], pieces: pieces(byLoc[p.p.ID], capPA), hot: len(m.at[p.p.ID]) > 0}
 		cards = append(cards, cd)
+	}
+	// units in an assault base are drawn by its chevron, so that one
+	// sees which PA they threaten (issue 30, item 2)
+	for _, bg := range h.bases {
+		if cs := byLoc[bg.b.ID]; len(cs) > 0 {
+			cards = append(cards, &card{base: bg, pieces: pieces(cs, capZone), hot: len(m.at[bg.b.ID]) > 0})
+		}
 	}
 	for _, g := range h.zones {
 		if cs := byLoc[g.z.ID]; len(cs) > 0 {
@@ -424,6 +453,11 @@ func (h *board) layout(c *render.Canvas, b *hell.BoardView, m *marks) []*card {
 	sort.SliceStable(order, func(i, j int) bool { return len(order[i].pieces) > len(order[j].pieces) })
 	for _, cd := range order {
 		h.placePA(pl(cd.pa.inset), cd)
+	}
+	for _, cd := range cards {
+		if cd.base != nil {
+			h.placeBase(pl(cd.base.inset), cd)
+		}
 	}
 	for _, cd := range cards {
 		if cd.zone != nil {
@@ -471,6 +505,42 @@ func (h *board) placePA(p *render.Placer, cd *card) {
 		}
 	}
 	cd.b = best
+	p.Add(best, render.WeightPlaced)
+}
+
+// placeBase puts an assault base's tray by its chevron, in one row or
+// two, the nearer the better.
+func (h *board) placeBase(p *render.Placer, cd *card) {
+	bg := cd.base
+	n := len(cd.pieces)
+	var widths [capZone + 2]float64
+	for i, pc := range cd.pieces {
+		widths[min(i, len(widths)-1)] = pc.width()
+	}
+	cs := h.candidates(candKey{at: bg.b.ID, n: n, widths: widths, band: band(cd.pieces)}, func() *cands {
+		cs := &cands{}
+		for i, cols := range []int{n, (n + 1) / 2} {
+			if cols < 1 || i == 1 && cols == n {
+				continue
+			}
+			_, w, hh := trayShape(cd.pieces, cols)
+			bs, ds := render.Around(bg.x, bg.y, 7, w, hh, gaps)
+			for i := range bs {
+				cs.Boxes = append(cs.Boxes, bs[i])
+				cs.Extra = append(cs.Extra, ds[i]*ds[i]*0.8+hh*0.3)
+				cs.cols = append(cs.cols, cols)
+			}
+		}
+		return cs
+	})
+	best, _ := p.BestOf(&cs.Candidates, bg.b.ID)
+	for i := range cs.Boxes {
+		if cs.Boxes[i] == best {
+			cd.b = best
+			cd.cols = cs.cols[i]
+			break
+		}
+	}
 	p.Add(best, render.WeightPlaced)
 }
 
@@ -558,10 +628,15 @@ func (h *board) candidates(k candKey, mk func() *cands) *cands {
 
 // leader joins a card that is not touching its PA to the PA.
 func (h *board) leader(c *render.Canvas, cd *card) {
-	if cd.pa == nil {
+	var x, y float64
+	switch {
+	case cd.pa != nil:
+		x, y = cd.pa.x, cd.pa.y
+	case cd.base != nil:
+		x, y = cd.base.x, cd.base.y
+	default:
 		return
 	}
-	x, y := cd.pa.x, cd.pa.y
 	nx, ny := cd.b.Nearest(x, y)
 	if math.Hypot(nx-x, ny-y) <= discR+5 {
 		return
@@ -577,7 +652,7 @@ func (h *board) leader(c *render.Canvas, cd *card) {
 }
 
 func (h *board) drawCard(c *render.Canvas, cd *card) {
-	if cd.zone != nil {
+	if cd.zone != nil || cd.base != nil {
 		cells, _, _ := trayShape(cd.pieces, max(cd.cols, 1))
 		for i, p := range cd.pieces {
 			h.counter(c, cd.b.X0+cells[i][0], cd.b.Y0+cells[i][1], p)
@@ -714,7 +789,7 @@ func (h *board) pieceBoxes(cards []*card) map[string]render.Box {
 	}
 	for _, cd := range cards {
 		switch {
-		case cd.zone != nil:
+		case cd.zone != nil || cd.base != nil:
 			cells, _, _ := trayShape(cd.pieces, max(cd.cols, 1))
 			for i, p := range cd.pieces {
 				put(p, cd.b.X0+cells[i][0], cd.b.Y0+cells[i][1])
@@ -846,7 +921,7 @@ func (h *board) tags(c *render.Canvas, m *marks, cards []*card) {
 	ins := &render.Placer{Bounds: h.insetArea()}
 	for _, cd := range cards {
 		p := main
-		if (cd.pa != nil && cd.pa.inset) || (cd.zone != nil && cd.zone.inset) {
+		if (cd.pa != nil && cd.pa.inset) || (cd.zone != nil && cd.zone.inset) || (cd.base != nil && cd.base.inset) {
 			p = ins
 		}
 		// a tag never covers a counter if there is any room

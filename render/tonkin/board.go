@@ -26,15 +26,24 @@ import (
 	"github.com/umpirebot/umpire/adjudicator"
 	"github.com/umpirebot/umpire/adjudicator/tonkin"
 	"github.com/umpirebot/umpire/render"
+	"github.com/umpirebot/umpire/render/hexmap"
 )
 
 // counterText is the smallest font size of any text on a counter (a long
-// unit name, e.g. "35 RALP", shrinks to it): a close-up's width follows.
+// unit name, e.g. "35 RALP", shrinks to it).
 const counterText = 6.0
 
-// A close-up's size: as wide as reads on a phone, portrait.
+// hexIDText is the size of the hexes' numbers: a close-up's width
+// follows, so that they read in a 400 px preview (issue 30, item 3: at
+// least 360 px, the counters' names above them).
+const hexIDText = 9.0
+
+// theatreHeart is how many of a theatre's urban areas its close-up holds.
+const theatreHeart = 3
+
+// A close-up's size: as wide as the hex numbers read on a phone, portrait.
 var (
-	cropW = render.ReadableWidth(counterText)
+	cropW = render.ReadableWidth(hexIDText)
 	cropH = cropW * 4 / 3
 )
 
@@ -50,10 +59,7 @@ const (
 	cH     = 32.0 // counter height
 )
 
-var (
-	hexS  = hexW / math.Sqrt(3) // side = centre to corner
-	rowDY = 1.5 * hexS
-)
+var hexS = hexmap.Layout{W: hexW}.S() // side = centre to corner
 
 type hexGeo struct {
 	id       string
@@ -71,6 +77,7 @@ type board struct {
 	d      *tonkin.Data
 	g      tonkin.Grid
 	w, h   int
+	lay    hexmap.Layout
 	mapR   render.Box
 	panelR render.Box
 
@@ -91,9 +98,8 @@ func NewBoard(d *tonkin.Data) render.Board { return newBoard(d) }
 func newBoard(d *tonkin.Data) *board {
 	b := &board{d: d, g: d.Grid.Grid, byID: map[string]*hexGeo{}, byName: map[string]*hexGeo{},
 		labels: map[string]render.Box{}, regions: map[string]image.Rectangle{}}
-	rows, cols := b.g.Rows, b.g.Cols
-	mw := margin*2 + hexW*float64(cols) + hexW/2
-	mh := margin*2 + 2*hexS + rowDY*float64(rows-1)
+	b.lay = hexmap.Layout{W: hexW, Margin: margin, Rows: b.g.Rows}
+	mw, mh := b.lay.Size(b.g.Cols)
 	b.mapR = render.Corners(0, 0, math.Ceil(mw), math.Ceil(mh))
 	b.panelR = render.Corners(b.mapR.X1, 0, b.mapR.X1+panelW, b.mapR.Y1)
 	b.w, b.h = int(b.panelR.X1), int(b.mapR.Y1)
@@ -143,18 +149,35 @@ func newBoard(d *tonkin.Data) *board {
 	// the counters' smallest text allows (render.ReadableWidth), so a
 	// theatre of map.toml is its heart, a close-up centred on its first
 	// urban area, and each urban area a theatre must show has its own.
+	// A theatre is the box around the first urban areas it must show, its
+	// heart (half a hex's margin, at least a close-up's size), not its first
+	// town's close-up (issue 30, item 3: delta was hanoi, border Lang Son
+	// alone); each of its urban areas has its own close-up.
+	mapRect := image.Rect(0, 0, int(b.mapR.X1), int(b.mapR.Y1))
 	for _, a := range d.Map.Regions.Areas {
+		box := image.Rectangle{}
 		for i, n := range a.MustShow {
 			g := b.byName[n]
 			if g == nil {
 				continue
 			}
-			rect := render.CropAround(g.x, g.y, cropW, cropH, image.Rect(0, 0, int(b.mapR.X1), int(b.mapR.Y1)))
-			if i == 0 {
-				b.regions[a.ID] = rect
+			b.regions[render.RegionName(n)] = render.CropAround(g.x, g.y, cropW, cropH, mapRect)
+			if i >= theatreHeart {
+				continue
 			}
-			b.regions[render.RegionName(n)] = rect
+			at := image.Rect(int(g.x-hexW/2), int(g.y-hexW/2), int(g.x+hexW/2), int(g.y+hexW/2))
+			if box.Empty() {
+				box = at
+			} else {
+				box = box.Union(at)
+			}
 		}
+		if box.Empty() {
+			continue
+		}
+		c := box.Min.Add(box.Max).Div(2)
+		w, h := max(box.Dx(), cropW), max(box.Dy(), cropH)
+		b.regions[a.ID] = render.CropAround(float64(c.X), float64(c.Y), w, h, mapRect)
 	}
 	// and the side panel alone: the tracks and the off-map zones
 	b.regions["panel"] = image.Rect(int(b.panelR.X0), 0, b.w, b.h)
@@ -162,42 +185,15 @@ func newBoard(d *tonkin.Data) *board {
 	return b
 }
 
-// center is the pixel centre of hex (row, col): rows numbered upward
-// from the south edge, columns eastward, even rows half a hex east (the
-// grid of adjudicator/tonkin/grid.go).
-func (b *board) center(row, col int) (float64, float64) {
-	x := margin + hexW/2 + hexW*float64(col-1)
-	if row%2 == 0 {
-		x += hexW / 2
-	}
-	y := margin + hexS + rowDY*float64(b.g.Rows-row)
-	return x, y
-}
+// center is the pixel centre of hex (row, col) (hexmap.Layout).
+func (b *board) center(row, col int) (float64, float64) { return b.lay.Center(row, col) }
 
 // corners of a hex, clockwise from the top.
-func corners(x, y float64) [6][2]float64 {
-	s := hexS
-	return [6][2]float64{{x, y - s}, {x + hexW/2, y - s/2}, {x + hexW/2, y + s/2}, {x, y + s}, {x - hexW/2, y + s/2}, {x - hexW/2, y - s/2}}
-}
+func corners(x, y float64) [6][2]float64 { return hexmap.Layout{W: hexW}.Corners(x, y) }
 
 // edge is the side of hex a shared with its neighbour b.
 func edge(a, b *hexGeo) (x0, y0, x1, y1 float64) {
-	cs := corners(a.x, a.y)
-	mx, my := (a.x+b.x)/2, (a.y+b.y)/2
-	// the two corners nearest the midpoint of the centres
-	best, second := -1, -1
-	bd, sd := math.Inf(1), math.Inf(1)
-	for i, c := range cs {
-		d := math.Hypot(c[0]-mx, c[1]-my)
-		switch {
-		case d < bd:
-			second, sd = best, bd
-			best, bd = i, d
-		case d < sd:
-			second, sd = i, d
-		}
-	}
-	return cs[best][0], cs[best][1], cs[second][0], cs[second][1]
+	return hexmap.Layout{W: hexW}.Edge(a.x, a.y, b.x, b.y)
 }
 
 // neighbours of a hex on the map.

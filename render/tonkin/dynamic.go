@@ -341,6 +341,18 @@ func (b *board) panel(c *render.Canvas, bv *tonkin.BoardView, viewer string) {
 		notice = strings.ToUpper(notice[:1]) + notice[1:] + "."
 	}
 	lines := c.Wrap("Awaiting "+sideShort(bv.Awaiting)+". "+notice, x1-x0-14)
+	if bv.Over {
+		// issue 30, item 7: the result and why, as Hell's panel says it
+		head := "GAME OVER: NO WINNER"
+		if bv.Winner != "" {
+			head = "GAME OVER: THE " + sideShort(bv.Winner) + " WINS"
+		}
+		c.Font(12, true)
+		c.Text(head, x0, y+4, 0, 0.5, inkMarker)
+		y += 20
+		c.Font(10.5, false)
+		lines = c.Wrap(bv.Reason+".", x1-x0-14)
+	}
 	h := float64(len(lines))*14 + 10
 	c.Rect(x0, y-4, x1, y-4+h, inkPanel2)
 	c.Frame(x0, y-4, x1, y-4+h, 1.5, inkMarker)

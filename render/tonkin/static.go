@@ -414,7 +414,7 @@ func anchor(c *render.Canvas, x, y float64) {
 }
 
 func (b *board) hexIDs(c *render.Canvas) {
-	c.Font(7.5, false)
+	c.Font(hexIDText, false)
 	for _, g := range b.hexes {
 		k := inkHexID
 		if g.h.Terrain == "sea" {

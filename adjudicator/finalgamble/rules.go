@@ -1,0 +1,317 @@
+package finalgamble
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/umpirebot/umpire/adjudicator"
+)
+
+// The sides (1.1).
+const (
+	French adjudicator.Side = "french"
+	VM     adjudicator.Side = "vm"
+)
+
+// ID is the title's id: /game new title:finalgamble.
+const ID = "finalgamble"
+
+// NotYet is what every prompt and refusal says until the rules of play
+// come (issue 27).
+const NotYet = "The rules of play of The Final Gamble come with the next release: this game shows its scenario's start and waits; no order can be given yet."
+
+// The Final Gamble in the title registry (adjudicator/registry.go).
+func init() {
+	adjudicator.Register(adjudicator.Title{ID: ID, Load: load})
+}
+
+var (
+	defaultOnce sync.Once
+	defaultData *Data
+	defaultErr  error
+)
+
+// Default returns the embedded data, loaded and checked once.
+func Default() (*Data, error) {
+	defaultOnce.Do(func() { defaultData, defaultErr = Load(nil, "") })
+	return defaultData, defaultErr
+}
+
+// load makes the rules from the embedded data or, with an operator's data
+// directory, from its finalgamble/ subdirectory read over the embedded
+// files (as Tonkin does: other titles share the file names).
+func load(data fs.FS, dir string) (adjudicator.Rules, error) {
+	if data != nil {
+		// adjudicator.LoadTitles passes the operator's finalgamble/
+		// subdirectory (or nil: the embedded data)
+		d, err := Load(data, dir)
+		if err != nil {
+			return nil, err
+		}
+		return &Rules{D: d}, nil
+	}
+	d, err := Default()
+	if err != nil {
+		return nil, err
+	}
+	return &Rules{D: d}, nil
+}
+
+// Rules is The Final Gamble's adjudicator.Rules: for now a game sets a
+// scenario up and waits (Info.Preview).
+type Rules struct{ D *Data }
+
+// State is a game: its scenario's start.
+type State struct {
+	Setup
+}
+
+// Encode is deterministic: encoding/json sorts map keys.
+func (s *State) Encode() ([]byte, error) { return json.Marshal(s) }
+
+// Info describes the title.
+func (r *Rules) Info() adjudicator.Info {
+	info := adjudicator.Info{ID: ID, Name: "Dien Bien Phu: The Final Gamble", Sides: []adjudicator.Side{French, VM}, Preview: true}
+	last := ""
+	if n := len(r.D.Tracks.GameTurn.Turns); n > 0 {
+		last = r.D.Tracks.GameTurn.Turns[n-1].Dates
+	}
+	for _, id := range ScenarioIDs {
+		sc := r.D.Scenarios.Scenario[id]
+		first := r.D.Tracks.GameTurn.Turns[sc.Turn-1].Dates
+		info.Scenarios = append(info.Scenarios, adjudicator.Scenario{ID: id, Name: sc.Name,
+			Turns: fmt.Sprintf("%s to %s, until either player wins", first, last)})
+	}
+	return info
+}
+
+// Setup starts scenario A, B, C or D (9.0). The title has no options of
+// its own yet; the bot's (the creator, the pace) are not its business.
+func (r *Rules) Setup(scenario string, o adjudicator.Options) (adjudicator.State, error) {
+	s := r.D.Setups[strings.ToUpper(scenario)]
+	if s == nil {
+		return nil, fmt.Errorf("unknown scenario %q; The Final Gamble's scenarios are A, B, C and D", scenario)
+	}
+	raw, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	st := &State{}
+	if err := json.Unmarshal(raw, &st.Setup); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// Decode reads a state Encode wrote.
+func (r *Rules) Decode(b []byte) (adjudicator.State, error) {
+	st := &State{}
+	if err := json.Unmarshal(b, st); err != nil {
+		return nil, fmt.Errorf("finalgamble state: %w", err)
+	}
+	if r.D.Setups[st.Scenario] == nil {
+		return nil, fmt.Errorf("finalgamble state: unknown scenario %q", st.Scenario)
+	}
+	return st, nil
+}
+
+func (r *Rules) state(s adjudicator.State) *State {
+	st, _ := s.(*State)
+	if st == nil {
+		st = &State{}
+	}
+	return st
+}
+
+// Prompt awaits no one: the game waits for the rules of play.
+func (r *Rules) Prompt(s adjudicator.State) adjudicator.Prompt {
+	st := r.state(s)
+	return adjudicator.Prompt{Phase: r.turnName(st.Turn) + ", scenario " + st.Scenario + " set up", Stage: "setup", Decision: NotYet}
+}
+
+func (r *Rules) turnName(n int) string {
+	if n < 1 || n > len(r.D.Tracks.GameTurn.Turns) {
+		return fmt.Sprintf("Turn %d", n)
+	}
+	t := r.D.Tracks.GameTurn.Turns[n-1]
+	return fmt.Sprintf("Turn %d (%s, %s)", n, t.Dates, periodName(t.Period))
+}
+
+func periodName(p string) string {
+	return map[string]string{"dry": "Dry", "rain": "Rain", "monsoon": "Monsoon"}[p]
+}
+
+// Legal: no orders yet.
+func (r *Rules) Legal(s adjudicator.State, side adjudicator.Side) []adjudicator.Choice { return nil }
+
+// Apply refuses every order, saying why; it changes nothing.
+func (r *Rules) Apply(s adjudicator.State, side adjudicator.Side, a string, d adjudicator.Dice) (adjudicator.State, []adjudicator.Event, error) {
+	return nil, nil, adjudicator.Refuse(a, "%s", NotYet)
+}
+
+// BoardView is what the renderer draws: the whole start, public (nothing
+// is hidden but the dice).
+type BoardView struct {
+	Setup
+	TurnName string `json:"turn_name"`
+}
+
+// View shows everyone the same: nothing is hidden but the dice.
+func (r *Rules) View(s adjudicator.State, v adjudicator.Viewer) adjudicator.View {
+	st := r.state(s)
+	return adjudicator.View{Title: ID, Viewer: v.String(), Prompt: r.Prompt(s), Status: r.Status(&st.Setup),
+		Board: &BoardView{Setup: st.Setup, TurnName: r.turnName(st.Turn)}}
+}
+
+// TrackNames are the tracks' names for status lines, by id.
+func (r *Rules) trackName(id string) string {
+	if id == "strongpoints" {
+		return r.D.Tracks.Strongpoints.Name
+	}
+	for _, t := range r.D.Tracks.Tracks {
+		if t.ID == id {
+			return t.Name
+		}
+	}
+	return id
+}
+
+// Status lists the turn, every track, the markers and where the units are
+// off the map: /game status.
+func (r *Rules) Status(s *Setup) []string {
+	d := r.D
+	out := []string{r.turnName(s.Turn) + " — scenario " + s.Scenario + ": " + d.Scenarios.Scenario[s.Scenario].Name}
+	if n := s.Turn; n >= 1 && n <= len(d.Tracks.GameTurn.Turns) && d.Tracks.GameTurn.Turns[n-1].MC {
+		out[0] += " (a VM Morale Check turn)"
+	}
+	ids := []string{"strongpoints"}
+	for _, t := range d.Tracks.Tracks {
+		ids = append(ids, t.ID)
+	}
+	var parts []string
+	for _, id := range ids {
+		parts = append(parts, fmt.Sprintf("%s %d", r.trackName(id), s.Tracks[id]))
+	}
+	out = append(out, "Tracks: "+strings.Join(parts, ", "))
+	var morale []string
+	for _, dv := range d.Units.VM.Divisions {
+		slot := s.DivisionMorale[dv.ID]
+		morale = append(morale, fmt.Sprintf("%s %d", dv.ID, d.MoraleAt(slot)))
+	}
+	out = append(out, "VM Division Morale: "+strings.Join(morale, ", ")+"; 148 Regiment and Pathet Lao printed")
+	rf := "none left"
+	if len(s.Reinforcements) > 0 {
+		rf = strings.Join(s.Reinforcements, ", ")
+	}
+	out = append(out, fmt.Sprintf("Reinforcements Available: HQ at %q; column: %s", d.HQSlot(s.HQ), rf))
+	var tz []string
+	for _, sec := range Sectors {
+		z := fmt.Sprintf("%dz-%s", s.Trench[sec], sec)
+		if dz := s.Dig[sec]; dz != 0 {
+			z += fmt.Sprintf(" (Dig %dz-%s)", dz, sec)
+		}
+		tz = append(tz, z)
+	}
+	out = append(out, "Trench Markers: "+strings.Join(tz, ", "))
+	var vmf, frf []string
+	for code, f := range s.Flags {
+		if f == "VM" {
+			vmf = append(vmf, code)
+		} else {
+			frf = append(frf, code)
+		}
+	}
+	sort.Strings(vmf)
+	sort.Strings(frf)
+	line := "VM flags: " + orNone(vmf)
+	if len(frf) > 0 {
+		line += "; French flags: " + strings.Join(frf, ", ")
+	}
+	out = append(out, line)
+	boxes := map[string][]string{}
+	var names []string
+	for _, u := range s.Units {
+		if u.Box == "" {
+			continue
+		}
+		if boxes[u.Box] == nil {
+			names = append(names, u.Box)
+		}
+		boxes[u.Box] = append(boxes[u.Box], u.ID)
+	}
+	sort.Strings(names)
+	for _, b := range names {
+		us := boxes[b]
+		out = append(out, fmt.Sprintf("%s: %d (%s)", b, len(us), shorten(us, 8)))
+	}
+	mboxes := make([]string, 0, len(s.Markers))
+	for b := range s.Markers {
+		mboxes = append(mboxes, b)
+	}
+	sort.Strings(mboxes)
+	for _, b := range mboxes {
+		out = append(out, fmt.Sprintf("%s: %s", b, Tally(s.Markers[b])))
+	}
+	if s.ToWounded > 0 {
+		out = append(out, fmt.Sprintf("Wounded Square: %d to the Wounded Box (France and the VM choosing in turn, France first), the rest to Gone — with the rules of play", s.ToWounded))
+	}
+	out = append(out, NotYet)
+	return out
+}
+
+// MoraleAt is the morale of slot i of the VM Division Morale Track (the
+// nearest slot when i is off it: a state is never trusted to index).
+func (d *Data) MoraleAt(i int) int {
+	sl := d.Tracks.DivisionMorale.Slots
+	if len(sl) == 0 {
+		return 0
+	}
+	return sl[max(0, min(i, len(sl)-1))]
+}
+
+// HQSlot is the name of the Reinforcements Available Chart's slot i.
+func (d *Data) HQSlot(i int) string {
+	sl := d.Tracks.Reinforcements.Slots
+	if i < 0 || i >= len(sl) {
+		return fmt.Sprintf("slot %d", i)
+	}
+	return sl[i]
+}
+
+// Tally counts repeated names in order of first appearance: "Zone×10, HW Zone×4".
+func Tally(xs []string) string {
+	n := map[string]int{}
+	var order []string
+	for _, x := range xs {
+		if n[x] == 0 {
+			order = append(order, x)
+		}
+		n[x]++
+	}
+	parts := make([]string, len(order))
+	for i, x := range order {
+		parts[i] = x
+		if n[x] > 1 {
+			parts[i] = fmt.Sprintf("%s×%d", x, n[x])
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func orNone(xs []string) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	return strings.Join(xs, ", ")
+}
+
+func shorten(xs []string, n int) string {
+	if len(xs) <= n {
+		return strings.Join(xs, ", ")
+	}
+	return strings.Join(xs[:n], ", ") + fmt.Sprintf(", … %d more", len(xs)-n)
+}

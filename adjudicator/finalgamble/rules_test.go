@@ -1,0 +1,148 @@
+package finalgamble
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/umpirebot/umpire/adjudicator"
+)
+
+func rules(t testing.TB) *Rules { return &Rules{D: mustDefault(t)} }
+
+// The title is registered, plays scenarios A-D, and is a preview: the
+// game awaits no one and is not over.
+func TestRegisteredAsAPreview(t *testing.T) {
+	if !slices.Contains(adjudicator.TitleIDs(), ID) {
+		t.Fatal("finalgamble is not registered")
+	}
+	r := rules(t)
+	info := r.Info()
+	if !info.Preview || len(info.Scenarios) != 4 || !info.HasSide(French) || !info.HasSide(VM) {
+		t.Fatalf("info %+v", info)
+	}
+	for _, sc := range info.Scenarios {
+		if !strings.Contains(sc.Turns, "12-14 May") {
+			t.Errorf("scenario %s: turns %q", sc.ID, sc.Turns)
+		}
+	}
+	for _, id := range ScenarioIDs {
+		s, err := r.Setup(strings.ToLower(id), adjudicator.Options{"creator": "alice"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := r.Prompt(s)
+		if len(p.Awaiting) != 0 || p.Over || p.Decision != NotYet || !strings.Contains(p.Phase, "scenario "+id) {
+			t.Errorf("scenario %s: prompt %+v", id, p)
+		}
+		if r.Legal(s, French) != nil || r.Legal(s, VM) != nil {
+			t.Errorf("scenario %s: legal orders before the rules of play", id)
+		}
+	}
+	if _, err := r.Setup("E", nil); err == nil || !strings.Contains(err.Error(), "A, B, C and D") {
+		t.Errorf("scenario E: %v", err)
+	}
+}
+
+// Every order is refused saying the rules come next, and changes nothing.
+func TestEveryOrderRefusedUntilTheRules(t *testing.T) {
+	r := rules(t)
+	s, _ := r.Setup("B", nil)
+	before, _ := s.Encode()
+	for _, side := range []adjudicator.Side{French, VM, adjudicator.Referee} {
+		ns, ev, err := r.Apply(s, side, "move 1BEP-1 to E2", nil)
+		var oe *adjudicator.OrderError
+		if ns != nil || ev != nil || !errors.As(err, &oe) || !strings.Contains(oe.Reason, "next release") {
+			t.Errorf("%s: %v %v %v", side, ns, ev, err)
+		}
+	}
+	after, _ := s.Encode()
+	if !bytes.Equal(before, after) {
+		t.Error("a refused order changed the state")
+	}
+}
+
+// A state encodes the same every time and decodes to itself.
+func TestStateRoundTrip(t *testing.T) {
+	r := rules(t)
+	for _, id := range ScenarioIDs {
+		s, _ := r.Setup(id, nil)
+		a, err := s.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := s.Encode()
+		d, err := r.Decode(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, _ := d.Encode()
+		if !bytes.Equal(a, b) || !bytes.Equal(a, c) {
+			t.Errorf("scenario %s: the encoding is not stable", id)
+		}
+	}
+	if _, err := r.Decode([]byte(`{"scenario":"Z"}`)); err == nil {
+		t.Error("a state of no scenario decodes")
+	}
+	if _, err := r.Decode([]byte(`{`)); err == nil {
+		t.Error("broken JSON decodes")
+	}
+}
+
+// /game status lists every track, the Trench Markers, the flags and the
+// boxes, and says the rules of play come next.
+func TestStatusListsTheTracks(t *testing.T) {
+	r := rules(t)
+	s, _ := r.Setup("C", nil)
+	v := r.View(s, adjudicator.Public)
+	all := strings.Join(v.Status, "\n")
+	for _, want := range []string{"Turn 8 (3-5 April, Rain)", "Strongpoints Track 31", "Strongpoints Taken 11", "French Ammunition", "VM Ammunition",
+		"Fuel & Spares", "Truck marker", "Food & Bullets", "Medicine", "VM Replacement Track", "VM Division Morale", "Reinforcements Available",
+		"Trench Markers: 4z-308 (Dig 5z-308)", "French flags: E1", "Condor Force: 12",
+		"VM Artillery Zone Markers: Zone×10, HW Zone×4", "Hanoi Airbase: Replacement, Ammo×10", "Commando: Commando", NotYet} {
+		if !strings.Contains(all, want) {
+			t.Errorf("status lacks %q:\n%s", want, all)
+		}
+	}
+	// nothing is hidden but the dice: every viewer sees the same
+	for _, vw := range []adjudicator.Viewer{adjudicator.ViewerOf(French), adjudicator.ViewerOf(VM), {Referee: true}} {
+		if got := strings.Join(r.View(s, vw).Status, "\n"); got != all {
+			t.Errorf("%s sees another status", vw)
+		}
+	}
+}
+
+// An operator's transcription in <data>/finalgamble/ (the subdirectory
+// adjudicator.LoadTitles hands the title) replaces an embedded file; a
+// broken one is refused naming its path, line and field.
+func TestOperatorDataOverride(t *testing.T) {
+	fsys := files(t)
+	text := strings.Replace(string(fsys["charts.toml"].Data), `dry = ["all", "all", "all", "all", "1"`, `dry = ["all", "all", "all", "all", "one"`, 1)
+	_, err := load(fstestMap(map[string]string{"charts.toml": text}), "ops/finalgamble")
+	if err == nil || !strings.Contains(err.Error(), "ops/finalgamble/charts.toml:") || !strings.Contains(err.Error(), "field dry[4]") {
+		t.Fatalf("broken transcription: %v", err)
+	}
+	r, err := load(fstestMap(map[string]string{"charts.toml": string(fsys["charts.toml"].Data)}), "ops/finalgamble")
+	if err != nil || r.Info().ID != ID {
+		t.Fatalf("a good transcription: %v", err)
+	}
+	if r, err := load(nil, ""); err != nil || r.Info().ID != ID {
+		t.Fatalf("no transcription, the embedded data: %v", err)
+	}
+}
+
+// A state that says odd things (a slot off a track, a turn off the
+// calendar) is shown, never a panic.
+func TestOddStateDoesNotPanic(t *testing.T) {
+	r := rules(t)
+	st, err := r.Decode([]byte(`{"scenario":"A","turn":99,"hq":-3,"division_morale":{"308":77},"tracks":{}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := r.View(st, adjudicator.Public)
+	if len(v.Status) == 0 || !strings.Contains(strings.Join(v.Status, "\n"), "Turn 99") {
+		t.Errorf("status %v", v.Status)
+	}
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package lostvalley
+
+const raceEnabled = true

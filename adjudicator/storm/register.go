@@ -1,0 +1,64 @@
+package storm
+
+import (
+	"io/fs"
+
+	"github.com/umpirebot/umpire/adjudicator"
+)
+
+// Storm over Dien Bien Phu in the title registry (adjudicator/registry.go).
+func init() {
+	adjudicator.Register(adjudicator.Title{ID: "storm", Load: load})
+}
+
+// load: the embedded data or, with an operator's directory, its storm/
+// subdirectory (adjudicator.LoadTitles hands it over) read over it.
+func load(data fs.FS, dir string) (adjudicator.Rules, error) {
+	if data == nil {
+		d, err := Default()
+		if err != nil {
+			return nil, err
+		}
+		return New(d), nil
+	}
+	d, err := LoadOver(data, dir)
+	if err != nil {
+		return nil, err
+	}
+	return New(d), nil
+}
+
+// Turn is a state's turn, the playouts' period.
+func Turn(s adjudicator.State) int { return s.(*State).Turn }
+
+// Stage names the step a state awaits orders in.
+func Stage(s adjudicator.State) string {
+	st := s.(*State)
+	if st.Ask != nil {
+		return "reaction " + st.Ask.Kind
+	}
+	return st.Step
+}
+
+// StandingAll: every reaction window played whenever the card fits.
+func StandingAll() []adjudicator.SideOrder {
+	var out []adjudicator.SideOrder
+	for _, rc := range reactions {
+		out = append(out, adjudicator.SideOrder{Side: rc.Side, Order: "standing " + rc.Kind + " play"})
+	}
+	return out
+}
+
+// TunePlayout: hand-offs per turn; with standing reactions both sides
+// first set them all to play.
+func (r *Rules) TunePlayout(o *adjudicator.PlayoutOptions, standing bool) {
+	o.Period = Turn
+	o.PeriodName = "turn"
+	o.PhaseOf = Stage
+	if o.Scenario == "" {
+		o.Scenario = "battle"
+	}
+	if standing {
+		o.Prelude = StandingAll()
+	}
+}

@@ -1,0 +1,350 @@
+package fgmap
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/finalgamble"
+	"github.com/umpirebot/umpire/adjudicator/hexgrid"
+	"github.com/umpirebot/umpire/render"
+)
+
+func boardOf(v adjudicator.View) (*finalgamble.BoardView, error) {
+	return render.BoardAs[finalgamble.BoardView](v, "The Final Gamble")
+}
+
+// Dynamic draws one view: Trench and Dig Zones, flags, the counters, the
+// boxes' contents and the tracks.
+func (b *board) Dynamic(c *render.Canvas, v adjudicator.View) error {
+	bv, err := boardOf(v)
+	if err != nil {
+		return err
+	}
+	s := &bv.Setup
+	b.zones(c, s)
+	b.units(c, s)
+	b.flags(c, s)
+	b.boxContents(c, s)
+	b.tracks(c, bv)
+	return nil
+}
+
+// zones marks the Trench Zones (1.4-B): a red line along their frontier
+// and a trench's zigzag in each hex; a Dig Zone the same in orange. (A
+// tint over every hex would cost most of a cold render.)
+func (b *board) zones(c *render.Canvas, s *finalgamble.Setup) {
+	zig := func(ink any) *render.Sprite {
+		return b.stamps.Get(ink, 22, 8, func(c *render.Canvas, x, y float64) {
+			c.MoveTo(x+1, y+6)
+			for i := 1; i <= 5; i++ {
+				c.LineTo(x+1+float64(i)*4, y+1+float64(i%2)*5)
+			}
+			c.SetColor(ink.(interface{ RGBA() (r, g, b, a uint32) }))
+			c.SetLineWidth(2)
+			c.Stroke()
+		})
+	}
+	trench, dig := zig(inkTrench), zig(inkDig)
+	// the frontiers, one path per ink
+	var front = map[*render.Sprite][][4]float64{}
+	for _, g := range []*geo{b.dbp, b.isa} {
+		for _, h := range g.m.Hexes() {
+			var sp *render.Sprite
+			switch {
+			case s.TrenchZone(h):
+				sp = trench
+			case s.DigZone(h):
+				sp = dig
+			default:
+				continue
+			}
+			x, y := g.center(h.ID)
+			c.Stamp(sp, int(math.Round(x-11)), int(math.Round(y+g.lay.S()-13)))
+			for _, nb := range hexgrid.Neighbors(h.Row, h.Col) {
+				n := g.m.Hex(hexgrid.ID(nb[0], nb[1]))
+				if n == nil || s.TrenchZone(n) || s.DigZone(n) && sp == dig {
+					continue
+				}
+				x0, y0, x1, y1 := g.side(c, h.ID, n.ID)
+				front[sp] = append(front[sp], [4]float64{x0, y0, x1, y1})
+			}
+		}
+	}
+	for _, k := range []struct {
+		sp  *render.Sprite
+		ink any
+	}{{trench, inkTrench}, {dig, inkDig}} {
+		if len(front[k.sp]) == 0 {
+			continue
+		}
+		for _, l := range front[k.sp] {
+			c.MoveTo(l[0], l[1])
+			c.LineTo(l[2], l[3])
+		}
+		c.SetColor(k.ink.(interface{ RGBA() (r, g, b, a uint32) }))
+		c.SetLineWidth(3.5)
+		c.SetLineCapRound()
+		c.Stroke()
+	}
+}
+
+// flags: a VM-controlled strongpoint's label turns vermilion, a French
+// flag's blue (1.4-D); an outpost gone is struck out (1.4-H).
+func (b *board) flags(c *render.Canvas, s *finalgamble.Setup) {
+	// every strongpoint's label again, over the counters of the hexes
+	// above it, in its flag's colours (1.4-D)
+	for _, g := range []*geo{b.dbp, b.isa} {
+		for _, sp := range g.m.Strongs {
+			box := b.labels[g.name+":"+sp.Code]
+			body, edge, text := inkSP, inkSPLn, inkText
+			switch s.Flags[sp.Code] {
+			case "VM":
+				body, edge, text = inkVM, inkBlack, inkVMText
+			case "French":
+				body, edge, text = inkFREdge, inkBlack, inkTextLt
+			}
+			c.Rect(box.X0, box.Y0, box.X1, box.Y1, body)
+			c.Frame(box.X0, box.Y0, box.X1, box.Y1, 1, edge)
+			c.Font(9, true)
+			c.Text(sp.Code, box.CX(), box.CY(), 0.5, 0.5, text)
+		}
+		for _, st := range g.m.Structures {
+			if s.Flags[st.Name] != "VM" {
+				continue
+			}
+			box := b.labels[g.name+":"+st.Name]
+			c.Frame(box.X0, box.Y0, box.X1, box.Y1, 2, inkVM)
+		}
+	}
+	for _, o := range s.OutpostsGone {
+		g, id := b.dbp, o
+		if strings.HasPrefix(o, "I") {
+			g, id = b.isa, o[1:]
+		}
+		x, y := g.center(id)
+		ty := y - g.lay.S() + 5
+		c.SetColor(inkTrench)
+		c.SetLineWidth(2)
+		c.DrawLine(x-7, ty-1, x+7, ty+11)
+		c.DrawLine(x+7, ty-1, x-7, ty+11)
+		c.Stroke()
+	}
+}
+
+// label is a counter's text: the formation's short name and, for the
+// French, the company's number.
+func (b *board) label(u finalgamble.Unit) string {
+	if u.Side == "VM" {
+		return u.ID
+	}
+	return strings.ReplaceAll(u.ID, "Thai", "Thai ")
+}
+
+type look struct {
+	text    string
+	vm      bool
+	reduced bool
+}
+
+func (b *board) counter(l look) *render.Sprite {
+	return b.stamps.Get(l, int(cW)+2, int(cH)+2, func(c *render.Canvas, x, y float64) {
+		body, edge, text := inkFR, inkFREdge, inkFRText
+		if l.vm {
+			body, edge, text = inkVM, inkVMEdge, inkVMText
+		}
+		c.Rect(x, y, x+cW, y+cH, body)
+		if l.reduced {
+			c.Rect(x, y, x+5, y+cH, inkRedBnd) // the light red band (1.7)
+		}
+		c.Frame(x, y, x+cW, y+cH, 1, edge)
+		// the company's number goes when the name fills the counter
+		t := l.text
+		c.FitFont(t, cW-7, 9, counterText, false)
+		if c.Width(t) > cW-7 {
+			if i := strings.LastIndexByte(t, '-'); i > 0 && !l.vm {
+				t = t[:i]
+				c.FitFont(t, cW-7, 9, counterText, false)
+			}
+		}
+		c.Text(t, x+cW/2+2, y+cH/2, 0.5, 0.5, text)
+	})
+}
+
+// units draws each hex's stack: up to 3 French counters one above the
+// other, or a VM unit (1.6), below the hex's label.
+func (b *board) units(c *render.Canvas, s *finalgamble.Setup) {
+	type key struct{ m, hex string }
+	stacks := map[key][]finalgamble.Unit{}
+	var order []key
+	for _, u := range s.Units {
+		if u.Map == "" {
+			continue
+		}
+		k := key{u.Map, u.Hex}
+		if stacks[k] == nil {
+			order = append(order, k)
+		}
+		stacks[k] = append(stacks[k], u)
+	}
+	for _, k := range order {
+		g := b.dbp
+		if k.m == "isabelle" {
+			g = b.isa
+		}
+		x, y := g.center(k.hex)
+		us := stacks[k]
+		// below the hex's label, clear of the labels of the hexes below
+		y0 := y - 14
+		if len(us) == 1 {
+			y0 = y - 4
+		}
+		for i, u := range us {
+			if i >= 4 {
+				break
+			}
+			sp := b.counter(look{text: b.label(u), vm: u.Side == "VM", reduced: u.Reduced})
+			c.Stamp(sp, int(math.Round(x-cW/2)), int(math.Round(y0+float64(i)*(cH+1))))
+		}
+	}
+}
+
+// boxContents lists each box's units (counts and the first names).
+func (b *board) boxContents(c *render.Canvas, s *finalgamble.Setup) {
+	in := map[string][]finalgamble.Unit{}
+	for _, u := range s.Units {
+		if u.Box != "" {
+			in[u.Box] = append(in[u.Box], u)
+		}
+	}
+	names := make([]string, 0, len(b.boxes))
+	for id := range b.boxes {
+		names = append(names, id)
+	}
+	sort.Strings(names)
+	for _, id := range names {
+		bx := b.boxes[id]
+		us := in[id]
+		var line string
+		switch id {
+		case "Reinforcements Available":
+			line = fmt.Sprintf("HQ %d; %s", s.HQ, strings.Join(s.Reinforcements, " "))
+			if len(s.Reinforcements) == 0 {
+				line = fmt.Sprintf("HQ %d; none left", s.HQ)
+			}
+		case "Wounded Square":
+			if len(us) > 0 {
+				line = fmt.Sprintf("%d: %d to Wounded", len(us), s.ToWounded)
+			}
+		default:
+			if ms := s.Markers[id]; len(ms) > 0 {
+				line = finalgamble.Tally(ms)
+				if len(us) > 0 {
+					line += "; "
+				}
+			}
+			if len(us) == 0 {
+				break
+			}
+			fr, vm := 0, 0
+			forms := map[string]int{}
+			var fo []string
+			for _, u := range us {
+				if u.Side == "VM" {
+					vm++
+				} else {
+					fr++
+				}
+				if forms[u.Formation] == 0 {
+					fo = append(fo, u.Formation)
+				}
+				forms[u.Formation]++
+			}
+			var parts []string
+			for _, f := range fo {
+				parts = append(parts, fmt.Sprintf("%s×%d", f, forms[f]))
+			}
+			line += strings.Join(parts, " ")
+		}
+		if line == "" {
+			continue
+		}
+		c.Font(counterText+1, false)
+		lines := c.Wrap(line, bx.W()-8)
+		for i, l := range lines {
+			if i >= 3 {
+				break
+			}
+			c.Text(l, bx.X0+4, bx.Y0+24+float64(i)*10, 0, 0, inkTextDim)
+		}
+	}
+}
+
+// tracks: the current turn, then every numbered track with its value.
+func (b *board) tracks(c *render.Canvas, bv *finalgamble.BoardView) {
+	s := &bv.Setup
+	r := b.trackR
+	if s.Turn >= 1 && s.Turn <= len(b.d.Tracks.GameTurn.Turns) {
+		bx := b.turnBox(s.Turn - 1)
+		c.Frame(bx.X0-2, bx.Y0-2, bx.X1+2, bx.Y1+2, 3, inkNow)
+	}
+	y := r.Y0 + 136
+	c.Font(13, true)
+	c.Text(bv.TurnName+" — scenario "+s.Scenario, r.X0+10, y, 0, 0, inkNow)
+	y += 22
+	type row struct {
+		name      string
+		v, lo, hi int
+	}
+	rows := []row{{b.d.Tracks.Strongpoints.Name, s.Tracks["strongpoints"], b.d.Tracks.Strongpoints.Min, b.d.Tracks.Strongpoints.Max}}
+	for _, t := range b.d.Tracks.Tracks {
+		rows = append(rows, row{t.Name, s.Tracks[t.ID], t.Min, t.Max})
+	}
+	for _, rw := range rows {
+		c.Font(11, false)
+		c.Text(rw.name, r.X0+10, y, 0, 0, inkTextLt)
+		x0, x1 := r.X0+230, r.X1-50
+		c.Rect(x0, y-9, x1, y+1, inkPanelLn)
+		frac := float64(rw.v-rw.lo) / float64(max(1, rw.hi-rw.lo))
+		c.Rect(x0, y-9, x0+(x1-x0)*frac, y+1, inkNow)
+		c.Font(11, true)
+		c.Text(fmt.Sprint(rw.v), r.X1-10, y, 1, 0, inkTextLt)
+		y += 18
+	}
+	y += 8
+	c.Font(11, false)
+	var dm []string
+	for _, dv := range b.d.Units.VM.Divisions {
+		dm = append(dm, fmt.Sprintf("%s: %d", dv.ID, b.d.MoraleAt(s.DivisionMorale[dv.ID])))
+	}
+	c.Text("VM Division Morale  "+strings.Join(dm, "   "), r.X0+10, y, 0, 0, inkTextLt)
+	y += 18
+	var tz []string
+	for _, sec := range finalgamble.Sectors {
+		z := fmt.Sprintf("%dz-%s", s.Trench[sec], sec)
+		if d := s.Dig[sec]; d != 0 {
+			z += fmt.Sprintf(" (Dig %d)", d)
+		}
+		tz = append(tz, z)
+	}
+	c.Text("Trench Markers  "+strings.Join(tz, "   "), r.X0+10, y, 0, 0, inkTextLt)
+	y += 18
+	c.Text("HQ: "+b.d.HQSlot(s.HQ), r.X0+10, y, 0, 0, inkTextLt)
+	y += 26
+	c.Font(11, true)
+	c.Text("Legend", r.X0+10, y, 0, 0, inkTextLt)
+	y += 16
+	c.Font(10, false)
+	for _, l := range []string{
+		"dark zigzags and frontier: Trench Zone (VM entrenched)   orange: Dig Zone",
+		"thick red line: sector border   dashed pink: zone   dashed white: Supply Area",
+		"black double line: heavy wire   grey dashes: light wire   blue: Nam Youm   brown bar: bridge",
+		"brown rim: a hill's edge (uphill)   label vermilion: VM flag   navy: French flag",
+		"counter with a red band: reduced   white triangle: outpost",
+	} {
+		c.Text(l, r.X0+10, y, 0, 0, inkTextDim)
+		y += 14
+	}
+}
