@@ -79,19 +79,25 @@ func (r *Rules) crossesChina(from, to string) bool {
 // into its ZOC, a hex it may move into, not across the Chinese border),
 // or why not.
 func (r *Rules) canStrike(u *Unit, to string) string {
-	if !Adjacent(u.Loc, to) {
-		return fmt.Sprintf("%s at %s is not next to %s (6.6: a unit attacks a hex in its ZOC)", u.ID, u.Loc, to)
+	return r.canStrikeFrom(u, u.Loc, to)
+}
+
+// canStrikeFrom is canStrike for u standing at from (a move's overrun
+// is fought from the hex before it, RULINGS T62).
+func (r *Rules) canStrikeFrom(u *Unit, from, to string) string {
+	if !Adjacent(from, to) {
+		return fmt.Sprintf("%s at %s is not next to %s (6.6: a unit attacks a hex in its ZOC)", u.ID, from, to)
 	}
-	if r.crossesChina(u.Loc, to) {
-		return fmt.Sprintf("%s at %s may not attack %s: no unit may attack or overrun across the Chinese border (6.6)", u.ID, u.Loc, to)
+	if r.crossesChina(from, to) {
+		return fmt.Sprintf("%s at %s may not attack %s: no unit may attack or overrun across the Chinese border (6.6)", u.ID, from, to)
 	}
 	if ok, why := r.mayEnter(r.typ(u), to); !ok {
 		return fmt.Sprintf("%s may not attack %s: %s (6.6: you may not attack into a hex you may not move into)", u.ID, to, why)
 	}
-	if r.typ(u).Kind == "naval" && !r.alongWater(u.Loc, to) {
+	if r.typ(u).Kind == "naval" && !r.alongWater(from, to) {
 		// 5.7: "They can attack enemy units along navigable river/coastal
 		// hexes" (RULINGS T76).
-		return fmt.Sprintf("%s at %s may not attack %s: Dinassauts attack only along a navigable river or between coastal hexes (5.7)", u.ID, u.Loc, to)
+		return fmt.Sprintf("%s at %s may not attack %s: Dinassauts attack only along a navigable river or between coastal hexes (5.7)", u.ID, from, to)
 	}
 	return ""
 }

@@ -192,11 +192,10 @@ func (r *Rules) planOverrunOn(s *State, side string, args []string, b *moveBoard
 			if p.along[u.ID] || !r.overrunner(u) {
 				continue
 			}
-			if r.crossesChina(prev, h) {
-				return nil, fail("%s may not overrun %s from %s: no unit may attack or overrun across the Chinese border (6.6)", u.ID, h, prev)
-			}
-			if ok, why := r.mayEnter(r.typ(u), h); !ok {
-				return nil, fail("%s may not overrun %s: %s (6.6)", u.ID, h, why)
+			// 6.6: not across the Chinese border, not where it may not
+			// move; a Dinassaut along the water only (5.7, T76)
+			if why := r.canStrikeFrom(u, prev, h); why != "" {
+				return nil, fail("%s", why)
 			}
 			parts++
 			n += r.values(u).Stack
