@@ -141,11 +141,21 @@ func TestHelp_FitsAScreen_Tonkin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := g.Prompt()
+	// past the first turn's replacements phases (Tonkin RULINGS T66) to
+	// the first movement phase
+	st := g.State
+	for _, side := range []adjudicator.Side{"vm", "fef"} {
+		ns, _, err := r.Apply(st, side, "done", adjudicator.NewStream(make([]byte, adjudicator.SeedSize), 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st = ns
+	}
+	p := r.Prompt(st)
 	if len(p.Awaiting) == 0 {
 		t.Fatal("nobody awaited")
 	}
-	tree := r.Legal(g.State, p.Awaiting[0])
+	tree := r.Legal(st, p.Awaiting[0])
 	if n := len(adjudicator.Orders(tree)); n < 500 {
 		t.Fatalf("only %d legal orders: not the test's long case", n)
 	}

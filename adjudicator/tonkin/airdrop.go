@@ -185,7 +185,7 @@ func (r *Rules) dropOverrunChoices(s *State, out []adjudicator.Choice) []adjudic
 }
 
 // mergeChoices adds add's choices to cs, a word both hold once with the
-// continuations of both.
+// continuations of both, merged word by word, complete if either is.
 func mergeChoices(cs, add []adjudicator.Choice) []adjudicator.Choice {
 	for _, a := range add {
 		i := slices.IndexFunc(cs, func(c adjudicator.Choice) bool { return c.Word == a.Word })
@@ -193,7 +193,8 @@ func mergeChoices(cs, add []adjudicator.Choice) []adjudicator.Choice {
 			cs = append(cs, a)
 			continue
 		}
-		cs[i].Next = append(cs[i].Next, a.Next...)
+		cs[i].Complete = cs[i].Complete || a.Complete
+		cs[i].Next = mergeChoices(slices.Clone(cs[i].Next), a.Next)
 	}
 	return cs
 }

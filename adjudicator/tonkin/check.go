@@ -675,6 +675,15 @@ func (c *checker) units() {
 					c.errf("%s.withdraw: %q, want \"Withdraw\" or \"With para\" (3.9)", where, w)
 				}
 			}
+			// 3.4: equipment as reinforcements is the VM's, in half
+			// points, at most the scale's 6
+			switch e := t.Equipment; {
+			case e == 0:
+			case name != "vm_schedule":
+				c.errf("%s.equipment: only the VM receives equipment replacements (3.4)", where)
+			case e < 0 || e > 6 || e*2 != float64(int(e*2)):
+				c.errf("%s.equipment: %v, want a whole or half point from 0.5 to 6 (3.4)", where, e)
+			}
 		}
 	}
 	sched("fef_schedule", u.FEFSchedule)

@@ -79,19 +79,25 @@ func (r *Rules) crossesChina(from, to string) bool {
 // into its ZOC, a hex it may move into, not across the Chinese border),
 // or why not.
 func (r *Rules) canStrike(u *Unit, to string) string {
-	if !Adjacent(u.Loc, to) {
-		return fmt.Sprintf("%s at %s is not next to %s (6.6: a unit attacks a hex in its ZOC)", u.ID, u.Loc, to)
+	return r.canStrikeFrom(u, u.Loc, to)
+}
+
+// canStrikeFrom is canStrike for u standing at from (a move's overrun
+// is fought from the hex before it, RULINGS T62).
+func (r *Rules) canStrikeFrom(u *Unit, from, to string) string {
+	if !Adjacent(from, to) {
+		return fmt.Sprintf("%s at %s is not next to %s (6.6: a unit attacks a hex in its ZOC)", u.ID, from, to)
 	}
-	if r.crossesChina(u.Loc, to) {
-		return fmt.Sprintf("%s at %s may not attack %s: no unit may attack or overrun across the Chinese border (6.6)", u.ID, u.Loc, to)
+	if r.crossesChina(from, to) {
+		return fmt.Sprintf("%s at %s may not attack %s: no unit may attack or overrun across the Chinese border (6.6)", u.ID, from, to)
 	}
 	if ok, why := r.mayEnter(r.typ(u), to); !ok {
 		return fmt.Sprintf("%s may not attack %s: %s (6.6: you may not attack into a hex you may not move into)", u.ID, to, why)
 	}
-	if r.typ(u).Kind == "naval" && !r.alongWater(u.Loc, to) {
+	if r.typ(u).Kind == "naval" && !r.alongWater(from, to) {
 		// 5.7: "They can attack enemy units along navigable river/coastal
 		// hexes" (RULINGS T76).
-		return fmt.Sprintf("%s at %s may not attack %s: Dinassauts attack only along a navigable river or between coastal hexes (5.7)", u.ID, u.Loc, to)
+		return fmt.Sprintf("%s at %s may not attack %s: Dinassauts attack only along a navigable river or between coastal hexes (5.7)", u.ID, from, to)
 	}
 	return ""
 }
@@ -875,13 +881,14 @@ func (r *Rules) capture(s *State, side string, u *Unit, ev *events) {
 	r.addVP(s, r.chartInt("victory_points", "fef_captures_vm_dump"), ev, fmt.Sprintf("3.10: the FEF captures the VM's supply dump %s", u.ID))
 }
 
-// occupation: an occupied urban area is friendly to the occupying side
-// (4.1), and its victory points are gained or lost after the phase or
-// after the chunk of operation points (6.16): the VM's red number when it
-// becomes the VM's, the FEF's blue number when it becomes the FEF's; the
-// montagnard marker follows, with its -10 at 20 and +10 below (3.6,
-// 6.16). The rest of 4.1 (friendliness by nearby units) comes with the
-// supply check (RULINGS T31).
+// occupation: after the phase or after the chunk of operation points
+// (6.16: "victory points for urban areas ... are gained or lost after the
+// phase or after you have spent your 1-3 operation points"), Hanoi's
+// occupation is noted (T39) and 4.1 is applied to every urban area, its
+// victory points with it: the VM's red number when a town becomes the
+// VM's, the FEF's blue number when it becomes the FEF's; the montagnard
+// marker follows, with its -10 at 20 and +10 below (3.6, 6.16; RULINGS
+// T64, which replaces T31).
 func (r *Rules) occupation(s *State, ev *events) {
 	if s.Phase == PhaseOver {
 		return
@@ -890,24 +897,7 @@ func (r *Rules) occupation(s *State, ev *events) {
 		s.HanoiLost = true
 		ev.pub("6.16: the VM occupies Hanoi.")
 	}
-	changed := false
-	for _, u := range r.d.Map.Urban {
-		fef, vm := r.garrisonAt(s, u.Hex) != "", false
-		for _, x := range s.Units {
-			if x.Loc == u.Hex {
-				fef, vm = fef || x.Side == FEF, vm || x.Side == VM
-			}
-		}
-		switch {
-		case vm && !fef:
-			changed = r.setFriend(s, u, VM, ev) || changed
-		case fef && !vm:
-			changed = r.setFriend(s, u, FEF, ev) || changed
-		}
-	}
-	if changed {
-		r.recountMontagnard(s, ev)
-	}
+	r.friendliness(s, ev)
 }
 
 // vmInHanoi: a VM unit occupies Hanoi (6.16).

@@ -218,8 +218,16 @@ func (r *Rules) attackWhy(s *State, u *Unit, target string) string {
 // into the adjacent enemy hex and fights (6.4), for one point (option a).
 // A one-hex move is always allowed, even an overrun (5.1).
 func (r *Rules) overrunOrder(s *State, side string, args []string, dice adjudicator.Dice, ev *events) error {
+	spirit := false
+	if len(args) == 3 && strings.EqualFold(args[2], "spirit") {
+		// 6.12: "when they overrun or attack with troops" (RULINGS T63)
+		if side != VM {
+			return fail("6.12: Bolshevik spirit is the VM's")
+		}
+		spirit, args = true, args[:2]
+	}
 	if len(args) != 2 {
-		return fail("usage: `overrun <unit|unit+unit|hex> <hex>`: a stack overruns the enemy in the hex next to it (6.4)")
+		return fail("usage: `overrun <unit|unit+unit|hex> <hex> [spirit]`: a stack overruns the enemy in the hex next to it (6.4; `spirit`: the VM's Bolshevik spirit, 6.12)")
 	}
 	us, err := r.moveUnits(s, side, args[0])
 	if err != nil {
@@ -245,7 +253,7 @@ func (r *Rules) overrunOrder(s *State, side string, args []string, dice adjudica
 	for _, u := range us {
 		u.Moved = true
 	}
-	r.startFight(s, &fight{side: side, target: target, att: us, overrun: true},
+	r.startFight(s, &fight{side: side, target: target, att: us, overrun: true, spirit: spirit},
 		&Combat{Points: 1, Note: fmt.Sprintf("6.3 a): %s spends an operation point (%%d left).", sideName(side))}, dice, ev)
 	return nil
 }
@@ -276,7 +284,7 @@ func (r *Rules) overrunChoices(s *State, side string) []adjudicator.Choice {
 		var ts []adjudicator.Choice
 		for _, h := range r.neighbors(u.Loc) {
 			if r.enemyAt(s, side, h) && r.overrunWhy(u, h) == "" && r.values(u).Stack <= r.stackLimit(h) {
-				ts = append(ts, adjudicator.Choice{Word: h, Complete: true})
+				ts = append(ts, overrunTarget(h, side))
 			}
 		}
 		if len(ts) > 0 {
@@ -307,7 +315,7 @@ func (r *Rules) overrunChoices(s *State, side string) []adjudicator.Choice {
 				}
 			}
 			if ok && n <= r.stackLimit(t) {
-				ts = append(ts, adjudicator.Choice{Word: t, Complete: true})
+				ts = append(ts, overrunTarget(t, side))
 			}
 		}
 		if len(ts) > 0 {
@@ -318,6 +326,16 @@ func (r *Rules) overrunChoices(s *State, side string) []adjudicator.Choice {
 		return nil
 	}
 	return []adjudicator.Choice{{Word: "overrun", Help: "option a): a stack overruns the enemy next to it for a point (6.4)", Next: units}}
+}
+
+// overrunTarget: an overrun's target hex in the tree, with the VM's
+// Bolshevik spirit after it (6.12, RULINGS T63).
+func overrunTarget(h, side string) adjudicator.Choice {
+	c := adjudicator.Choice{Word: h, Complete: true}
+	if side == VM {
+		c.Next = []adjudicator.Choice{{Word: "spirit", Complete: true, Help: "6.12: Bolshevik spirit: an extra step lost after combat for +1d6"}}
+	}
+	return c
 }
 
 // attackChoices: the attacks legal now, for the tree.

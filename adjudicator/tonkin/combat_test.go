@@ -264,7 +264,7 @@ func TestRule6_14_RetreatAfterCombat(t *testing.T) {
 	}
 }
 
-// Basics (Counters), 6.4, RULINGS T23, T28: the FEF overruns a hidden
+// Basics (Counters), 6.4, RULINGS T23, T62: the FEF overruns a hidden
 // dummy: it is flipped and removed, no die is rolled, the FEF advances.
 func TestRule6_4_OverrunRevealsDummy(t *testing.T) {
 	r := rules(t)
@@ -274,7 +274,9 @@ func TestRule6_4_OverrunRevealsDummy(t *testing.T) {
 	if !s.unit(dum).Hidden {
 		t.Fatal("dummy set up open")
 	}
-	refused(t, r, s, FEF, "move "+strings.ReplaceAll(bep, " ", "_")+" "+b, "in an operation phase, `overrun` or `attack` them")
+	// RULINGS T62: a move into the enemy's hex is the same overrun
+	_, ev := do(t, r, s, FEF, "move "+strings.ReplaceAll(bep, " ", "_")+" "+b)
+	has(t, ev, "6.6: The FEF overruns "+b, "6.14: the FEF advances into "+b, "6.3 a): the FEF spends an operation point (9 left).")
 	s2, ev := do(t, r, s, FEF, "overrun "+strings.ReplaceAll(bep, " ", "_")+" "+b)
 	has(t, ev, "6.6: The FEF overruns "+b, "flips the hidden counters at "+b+": "+dum+" (a dummy, removed to the dead box)",
 		"6.14: the FEF advances into "+b, "6.3 a): the FEF spends an operation point (9 left).")
@@ -460,7 +462,7 @@ func TestRule6_6_CombatNonInterference(t *testing.T) {
 	}
 }
 
-// 4.1, 6.16 (RULINGS T31): an urban area occupied by one side is its
+// 4.1, 6.16 (RULINGS T64): an urban area occupied by one side is its
 // friend after the phase; the VM gains its red number, the FEF its blue
 // one; the montagnard marker follows.
 func TestRule6_16_UrbanAreasByOccupation(t *testing.T) {
@@ -477,7 +479,8 @@ func TestRule6_16_UrbanAreasByOccupation(t *testing.T) {
 		t.Fatal("no FEF-friendly urban area with victory values in 1950")
 	}
 	reg := idOf(t, r, "REG")
-	s := bare(t, r, VM, map[string]string{reg: town.Hex})
+	s := bare(t, r, VM, map[string]string{})
+	s.unit(reg).Loc = town.Hex
 	s.Phase = PhaseMove1
 	s2, ev := do(t, r, s, VM, "done")
 	has(t, ev, "4.1, 6.16: "+town.Name+" becomes friendly to the VM")
@@ -485,7 +488,8 @@ func TestRule6_16_UrbanAreasByOccupation(t *testing.T) {
 		t.Errorf("after the VM occupied %s: friendly %v, victory points %d -> %d (red %d)", town.Name, slices.Contains(s2.VMFriendly, town.Name), s.VP, s2.VP, town.VPVM)
 	}
 	bep := idOf(t, r, "BEP")
-	s = bare(t, r, FEF, map[string]string{bep: town.Hex})
+	s = bare(t, r, FEF, map[string]string{})
+	s.unit(bep).Loc = town.Hex
 	s.VMFriendly = append(s.VMFriendly, town.Name)
 	s.Phase = PhaseMove1
 	s2, ev = do(t, r, s, FEF, "done")

@@ -210,7 +210,10 @@ type ScheduleTurn struct {
 	Month    string   `toml:"month"` // YYYY-MM
 	Arrive   []string `toml:"arrive"`
 	Withdraw []string `toml:"withdraw"` // "Withdraw" or "With para" (3.9)
-	Notes    string   `toml:"notes"`
+	// Equipment: the VM's equipment replacements received as
+	// reinforcements that month (3.4), in whole or half points.
+	Equipment float64 `toml:"equipment"`
+	Notes     string  `toml:"notes"`
 }
 
 // Arrivals is the VM truck transport scale: dates new trucks arrive.

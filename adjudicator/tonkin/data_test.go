@@ -115,6 +115,10 @@ func TestMistakesRefused(t *testing.T) {
 			[]string{"charts.toml:", "weather.provenance"}, 1},
 		{"syntax", "charts.toml", "[weather]", "[weather",
 			[]string{"charts.toml:"}, 0},
+		{"VM equipment not a half point (3.4)", "units.toml", `{month = "1952-04", equipment = 1}`, `{month = "1952-04", equipment = 1.3}`,
+			[]string{"units.toml", "vm_schedule.turns[", "(1952-04).equipment", "whole or half point"}, 0},
+		{"FEF equipment (3.4)", "units.toml", `{month = "1951-06", withdraw = ["Withdraw"]`, `{month = "1951-06", equipment = 1, withdraw = ["Withdraw"]`,
+			[]string{"units.toml", "fef_schedule.turns[", "only the VM receives equipment"}, 0},
 		{"sea setup", "scenarios.toml", `hex = "1205"`, `hex = "0132"`,
 			[]string{"scenarios.toml", "all-sea hex 0132"}, 1},
 	}

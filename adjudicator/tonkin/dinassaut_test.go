@@ -171,6 +171,8 @@ func TestRule5_7_DinassautAttacksOnlyAlongTheWater(t *testing.T) {
 	}
 	s := opsState(t, r, FEF, at, map[string]string{"DNA 1": at, "308/36": off, "308/88": up})
 	refused(t, r, s, FEF, "attack "+off+" DNA_1", "Dinassauts attack only along a navigable river or between coastal hexes (5.7)")
+	// nor overrun off the water, in a move (RULINGS T62)
+	refused(t, r, s, FEF, "move DNA_1 "+off, "DNA 1 cannot overrun "+off+": Dinassauts move only along navigable rivers and coastal hexes (5.7)")
 	targets := r.attackTargets(s, FEF)
 	if slices.Contains(targets, off) || !slices.Contains(targets, up) {
 		t.Errorf("the hexes the Dinassaut may attack: %v, want %s and not %s", targets, up, off)

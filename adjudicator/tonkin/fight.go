@@ -49,6 +49,12 @@ type Combat struct {
 	Airdrop bool   `json:"airdrop,omitempty"`
 	From    string `json:"from,omitempty"` // the airstrip
 	Rounds  int    `json:"rounds,omitempty"`
+	// 6.4: an overrun inside a move (RULINGS T62): the rest of its path,
+	// the hexes of it still to overrun, and the units moving along.
+	Move  bool     `json:"move,omitempty"`
+	Path  []string `json:"path,omitempty"`
+	Over  []string `json:"over,omitempty"`
+	Along []string `json:"along,omitempty"`
 }
 
 func (p *Combat) clone() *Combat {
@@ -57,6 +63,9 @@ func (p *Combat) clone() *Combat {
 	}
 	c := *p
 	c.Att = append([]string(nil), p.Att...)
+	c.Path = append([]string(nil), p.Path...)
+	c.Over = append([]string(nil), p.Over...)
+	c.Along = append([]string(nil), p.Along...)
 	return &c
 }
 
@@ -152,6 +161,9 @@ func (r *Rules) runFight(s *State, p *Combat, dice adjudicator.Dice, ev *events)
 			r.stageAfter(s, p, ev)
 		default: // "done"
 			s.Combat = nil
+			if p.Move && r.continueMove(s, p, dice, ev) {
+				return // the move goes on to its next overrun (RULINGS T62)
+			}
 			ev.pub(p.Note, *s.ops(p.Side)-p.Points)
 			for range p.Points {
 				if s.Phase == PhaseOver || s.Mover != p.Side {
@@ -846,7 +858,12 @@ func (r *Rules) validCombat(s *State) error {
 	if p.Ask != "" && (!slices.Contains([]string{"evade", "ambush", "lead", "retreat", "loss", "garrison"}, p.Ask) || p.Asked != FEF && p.Asked != VM) {
 		return fmt.Errorf("question %q to %q", p.Ask, p.Asked)
 	}
-	for _, id := range append(append([]string{}, p.Att...), p.Lead, p.DefLead) {
+	for _, h := range append(append([]string{}, p.Path...), p.Over...) {
+		if _, ok := r.hexes[h]; !ok {
+			return fmt.Errorf("path hex %q", h)
+		}
+	}
+	for _, id := range append(append(append([]string{}, p.Att...), p.Along...), p.Lead, p.DefLead) {
 		if id != "" && s.unit(id) == nil {
 			return fmt.Errorf("unknown unit %q", id)
 		}

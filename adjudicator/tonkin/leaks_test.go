@@ -213,7 +213,10 @@ func leakPlay(t *testing.T, r *Rules, site leakSite, in []string, st Standing, r
 	}
 	for _, o := range []string{
 		"air 0919 " + site.strip, // 5.6: doubled next to a closed stack, whatever it holds
-		"move " + site.strip + " " + site.closed,
+		// a move into the closed hex is an overrun (RULINGS T62), which
+		// opens the stack (T27); the FEF's Bolshevik spirit on it is
+		// refused the same whatever the stack holds
+		"move " + site.strip + " " + site.closed + " spirit",
 		"reorg " + site.closed,
 		"trench " + site.strip + " " + site.strip,
 		"barrage " + site.closed + " navy",

@@ -728,6 +728,21 @@ func (r *Rules) reachFrom(b *moveBoard, mc *moveClass, loc string, ma int, canDo
 // checkPath judges a unit's move along a path of adjacent hexes (5.1,
 // 5.2): "" when legal, else why not, naming the hex.
 func (r *Rules) checkPath(b *moveBoard, u *Unit, path []string) string {
+	_, _, why := r.checkPathX(b, u, path, nil)
+	return why
+}
+
+// checkPathX is checkPath where a step into an enemy hex named in over
+// is an overrun (6.4: "Pay for the terrain (not road/rail) and an extra 3
+// movement points"; RULINGS T62), after which the hex counts as empty.
+// It gives the move's cost and whether it touched an enemy ZOC.
+func (r *Rules) checkPathX(b *moveBoard, u *Unit, path []string, over []string) (int, bool, string) {
+	var cleared []int32
+	defer func() {
+		for _, i := range cleared {
+			b.enemyAt[i] = true
+		}
+	}()
 	t := r.typ(u)
 	mc := r.class(t)
 	ma, canDouble := r.allowance(u)
@@ -736,10 +751,21 @@ func (r *Rules) checkPath(b *moveBoard, u *Unit, path []string) string {
 	cost, at := 0, u.Loc
 	for i, h := range path {
 		if !Adjacent(at, h) {
-			return fmt.Sprintf("%s is not next to %s: give a path of adjacent hexes, or only the destination", h, at)
+			return 0, false, fmt.Sprintf("%s is not next to %s: give a path of adjacent hexes, or only the destination", h, at)
 		}
 		c, f, why := r.stepCostF(b, t, at, h)
-		if why != "" && i < len(path)-1 && b.enemyIn(r, h) {
+		if b.enemyIn(r, h) && slices.Contains(over, h) {
+			// 6.4: the overrun's step: the terrain off the road, +3
+			c0, f0, why0 := r.baseStepX(t, at, h, false)
+			if why0 != "" {
+				return 0, false, fmt.Sprintf("%s cannot overrun %s: %s (6.4: pay for the terrain, not road/rail)", u.ID, h, why0)
+			}
+			c, f, why = b.adjust(c0, f0, false, false)+6, f0, ""
+			hi := r.geo.idx[h]
+			b.enemyAt[hi] = false
+			cleared = append(cleared, hi)
+			touched = true
+		} else if why != "" && i < len(path)-1 && b.enemyIn(r, h) {
 			// 5.7, 5.9, 5.11: passing through the enemy's hex
 			b.enemyAt[r.geo.idx[h]] = false
 			c2, f2, why2 := r.stepCostF(b, t, at, h)
@@ -749,7 +775,7 @@ func (r *Rules) checkPath(b *moveBoard, u *Unit, path []string) string {
 			}
 		}
 		if why != "" {
-			return fmt.Sprintf("%s cannot enter %s: %s", u.ID, h, why)
+			return 0, false, fmt.Sprintf("%s cannot enter %s: %s", u.ID, h, why)
 		}
 		cost += c
 		if f&stepCoast == 0 {
@@ -764,12 +790,12 @@ func (r *Rules) checkPath(b *moveBoard, u *Unit, path []string) string {
 			if !touched {
 				dbl = "doubled, as it keeps out of enemy ZOC (5.2)"
 			}
-			return fmt.Sprintf("%s cannot enter %s: the move costs %s movement points there, it has %s (%s; only a one-hex move may cost more, 5.1)",
+			return 0, false, fmt.Sprintf("%s cannot enter %s: the move costs %s movement points there, it has %s (%s; only a one-hex move may cost more, 5.1)",
 				u.ID, h, halves(cost), halves(lim), dbl)
 		}
 		at = h
 	}
-	return ""
+	return cost, touched, ""
 }
 
 // pathOK is checkPath by hex number, for the legal tree: whether a unit

@@ -33,6 +33,11 @@ func bare(t *testing.T, r *Rules, side string, place map[string]string) *State {
 		}
 	}
 	s.First = side
+	// the urban areas as 4.1 reads this board, with the scenario's
+	// victory points: only what a test does changes hands (RULINGS T64)
+	vp := s.VP
+	r.friendliness(s, &events{})
+	s.VP = vp
 	return s
 }
 

@@ -135,21 +135,37 @@ func (r *Rules) enterReinVM(s *State, dice adjudicator.Dice, ev *events) {
 		s.VMDumpsFree++
 		ev.pub("3.6: VM supply dump roll %d: the VM places it at any supply center or coastal hex (`dump <hex>`).", d)
 	}
+	if s.Turn == 1 {
+		return // RULINGS T66: the set-up holds the first month's arrivals
+	}
 	if got := r.arrivals(s, VM, r.d.Units.VMSchedule, LocStandby, ev); len(got) > 0 {
 		ev.pub("3.5: VM reinforcements to place: %s.", strings.Join(got, ", "))
+	}
+	// 3.4: "VM receives equipment replacements as reinforcements"; no
+	// more than 6 accumulated (RULINGS T65)
+	for _, t := range r.d.Units.VMSchedule.Turns {
+		if h := int(t.Equipment * 2); t.Month == s.Month && h > 0 {
+			was, top := s.VMEquipH, 2*r.chartInt("replacements", "vm_equipment_max")
+			s.VMEquipH = min(s.VMEquipH+h, top)
+			ev.pub("3.4: the VM receives %s equipment replacement(s) as reinforcements: %s → %s (at most %s).", halves(h), halves(was), halves(s.VMEquipH), halves(top))
+		}
 	}
 }
 
 // enterReinFEF: this month's reinforcements in the standby zone (3.7),
 // the withdrawals due (3.9), the supply dumps (3.10).
 func (r *Rules) enterReinFEF(s *State, ev *events) {
-	if got := r.arrivals(s, FEF, r.d.Units.FEFSchedule, LocStandby, ev); len(got) > 0 {
-		ev.pub("3.7: FEF reinforcements arrive in the standby zone: %s.", strings.Join(got, ", "))
-	}
 	s.Withdraw = nil
-	for _, t := range r.d.Units.FEFSchedule.Turns {
-		if t.Month == s.Month {
-			s.Withdraw = append(s.Withdraw, t.Withdraw...)
+	if s.Turn > 1 {
+		// RULINGS T66: the set-up holds the first month's arrivals and
+		// withdrawals
+		if got := r.arrivals(s, FEF, r.d.Units.FEFSchedule, LocStandby, ev); len(got) > 0 {
+			ev.pub("3.7: FEF reinforcements arrive in the standby zone: %s.", strings.Join(got, ", "))
+		}
+		for _, t := range r.d.Units.FEFSchedule.Turns {
+			if t.Month == s.Month {
+				s.Withdraw = append(s.Withdraw, t.Withdraw...)
+			}
 		}
 	}
 	if len(s.Withdraw) > 0 {
@@ -227,6 +243,9 @@ func (r *Rules) placeName(hex string) string {
 
 // reinDecision is the prompt of a replacements phase.
 func (r *Rules) reinDecision(s *State) string {
+	if s.Pending {
+		return "3.0: the first turn's replacements and reinforcements phase, the VM's first (2.0): its 2 replacement points and its supply dumps' dice (3.3, 3.6) come with its first order (RULINGS T66); " + r.reinDecision(&State{Phase: s.Phase, First: s.First})
+	}
 	if s.phaseOwner() == VM {
 		return fmt.Sprintf("3.1-3.6: the VM's replacements and reinforcements: `mobilize <unit> <hex>` (dead VM-groups, Pathet Lao and as many dummies, within 2 hexes of a mobilization hex, 1 equipment each), `replace <VM-group> <regiment> [<regiment>]` (3.2), `replace <regiment>` and `rebuild <regiment> <hex>` (3.3: a replacement point and 0.5 equipment, artillery 1), `place <unit> <hex>` (3.5 reinforcements, Giap), `dump <hex>` (3.6, a dump rolled 5-6; or one rolled 1-4 to Lang Son when it may be regarded as the Chinese railway supply center), `equip` (2 equipment instead of a dump, 3.4), then `done`; replacement points %d, equipment %s, dumps to place %d",
 			s.VMRepl, halves(s.VMEquipH), s.VMDumpsFree)

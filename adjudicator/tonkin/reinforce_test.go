@@ -374,12 +374,17 @@ func TestRule3_6_SupplyDumps(t *testing.T) {
 		t.Fatal("no hex for a dump")
 	}
 	s, _ = do(t, r, s, VM, "dump "+hs[0])
+	// December 1950's equipment as reinforcements came first (RULINGS T65)
+	base := s.VMEquipH
+	if base != 1 {
+		t.Errorf("3.4: equipment %s after the schedule's, want 0.5", halves(base))
+	}
 	s, _ = do(t, r, s, VM, "equip") // the free one
-	if s.VMDumpsFree != 0 || s.VMEquipH != 4 {
+	if s.VMDumpsFree != 0 || s.VMEquipH != base+4 {
 		t.Errorf("3.4: free %d equipment %d", s.VMDumpsFree, s.VMEquipH)
 	}
 	s, _ = do(t, r, s, VM, "equip") // one placed this turn
-	if s.VMEquipH != 8 || s.onMapCount(VM, "DR") != dumps+1 {
+	if s.VMEquipH != base+8 || s.onMapCount(VM, "DR") != dumps+1 {
 		t.Errorf("3.4: equipment %d dumps %d", s.VMEquipH, s.onMapCount(VM, "DR"))
 	}
 	s, _ = do(t, r, s, VM, "equip") // the last placed this turn

@@ -108,7 +108,7 @@ func (r *Rules) scenarios(id string) (first, final Scenario, err error) {
 
 // StateVersion implements adjudicator.StateVersioner: bump it when State
 // changes shape, so stored snapshots are replayed instead of misread.
-func (r *Rules) StateVersion() int { return 4 }
+func (r *Rules) StateVersion() int { return 5 }
 
 // Setup implements adjudicator.Rules (Basics: Setup, Scenarios).
 func (r *Rules) Setup(scenario string, _ adjudicator.Options) (adjudicator.State, error) {
@@ -116,10 +116,12 @@ func (r *Rules) Setup(scenario string, _ adjudicator.Options) (adjudicator.State
 	if err != nil {
 		return nil, err
 	}
-	s := &State{Scenario: first.ID, Final: final.ID, Turn: 1, Month: first.Start, Last: final.End, Phase: PhaseMove1,
+	s := &State{Scenario: first.ID, Final: final.ID, Turn: 1, Month: first.Start, Last: final.End, Phase: PhaseRein1, Pending: true,
 		// 2.0: the VM goes first and the weather is sunny during the
 		// first gameturn of every scenario (RULINGS T10); the markers of
-		// Basics: Setup (T11).
+		// Basics: Setup (T11). The first turn has its replacements and
+		// reinforcements phases and supply check (1.0; RULINGS T66): the
+		// VM's receipts are rolled with the first order.
 		Weather: "sun", First: VM,
 		VP: first.VictoryPoints, VMLevel: final.VMVictoryLevel, Montagnard: first.Montagnard,
 		VMFoot: r.chartInt("foot_transport", "per_turn"), VMTrucks: r.vmTrucks(first.Start),

@@ -29,7 +29,12 @@ func setup(t testing.TB, r *Rules, id string) *State {
 	if err != nil {
 		t.Fatalf("setup %s: %v", id, err)
 	}
-	return s.(*State)
+	// the tests of the rules of play start at the first movement phase,
+	// past the first turn's replacements phases and their dice (RULINGS
+	// T66; TestRule1_0_FirstTurnHasItsReplacementsAndSupply plays them)
+	st := s.(*State)
+	st.Pending, st.Phase = false, PhaseMove1
+	return st
 }
 
 var viewers = []struct {

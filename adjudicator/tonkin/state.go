@@ -58,6 +58,10 @@ type State struct {
 	Month string `json:"month"` // YYYY-MM: the mois and année markers
 	Last  string `json:"last"`  // YYYY-08: the last month played
 	Phase string `json:"phase"` // the tour marker on the phase scale
+	// Pending: the first turn's replacements and reinforcements phase
+	// (1.0, 3.0) awaits its receipts, rolled with the game's first order
+	// (the set-up has no dice; RULINGS T66).
+	Pending bool `json:"pending,omitempty"`
 
 	// Weather: "sun" or "rain"; "" until the weather roll of a turn (2.0:
 	// the first turn of every scenario is sunny). First: the first

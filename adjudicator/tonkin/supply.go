@@ -9,20 +9,20 @@ import (
 
 // The supply check phase (4.0): friendly urban areas (4.1), the VM's and
 // the FEF's traces (4.2-4.4) and out of supply (4.6), at the start of
-// every turn after the first (RULINGS T33).
+// every turn, the first included (RULINGS T33, T66).
 
-// friendlyTo is the side an urban area is friendly to now (4.1).
-func (r *Rules) friendlyTo(s *State, u Urban, vmAt map[string]bool, fefAt map[string]bool) string {
+// friendlyTo is the side an urban area is friendly to now (4.1), vmAt
+// the hexes the VM occupies and vmZOC its ZOC, as the FEF sees them
+// (RULINGS T64).
+func (r *Rules) friendlyTo(s *State, u Urban, vmAt, fefAt map[string]bool, vmZOC []bool) string {
 	switch {
 	case fefAt[u.Hex]:
 		return FEF // 4.1: occupied, a garrison included
 	case vmAt[u.Hex]:
 		return VM
 	}
-	for _, n := range r.neighbors(u.Hex) {
-		if vmAt[n] {
-			return VM // a VM unit (a dummy will do) within 1 hex
-		}
+	if i, ok := r.geo.idx[u.Hex]; ok && vmZOC[i] {
+		return VM // a VM unit (a dummy will do) within 1 hex: its ZOC (Basics)
 	}
 	if r.hexes[u.Hex].Montagnard || u.Kind == "city" {
 		return FEF
@@ -31,7 +31,14 @@ func (r *Rules) friendlyTo(s *State, u Urban, vmAt map[string]bool, fefAt map[st
 }
 
 // friendliness applies 4.1 to every urban area, with the victory points
-// of those that change hands (6.16, RULINGS T31).
+// of those that change hands (6.16). It runs after each phase and each
+// chunk of operation points and in the supply check (RULINGS T64). "VM
+// ZOC makes urban areas friendly to the VM" (Basics: ZOC): a VM unit
+// occupies a town, or makes it the VM's from the next hex, when it has
+// a ZOC (not a dump or Uncle Ho alone); a counter the FEF cannot
+// identify (its hidden side, or in a closed forest stack) counts as one
+// that has, as it does for the FEF's moves (T21), so that a town's hands
+// tell nothing hidden.
 func (r *Rules) friendliness(s *State, ev *events) {
 	vmAt, fefAt := map[string]bool{}, map[string]bool{}
 	for _, u := range s.Units {
@@ -39,7 +46,9 @@ func (r *Rules) friendliness(s *State, ev *events) {
 			continue
 		}
 		if u.Side == VM {
-			vmAt[u.Loc] = true
+			if hasZOC(r.typ(u)) || u.Hidden || r.Opaque(u.Loc) {
+				vmAt[u.Loc] = true
+			}
 		} else {
 			fefAt[u.Loc] = true
 		}
@@ -47,10 +56,14 @@ func (r *Rules) friendliness(s *State, ev *events) {
 	for _, g := range s.Garrisons {
 		fefAt[r.urban[g].Hex] = true
 	}
+	z := r.zoc(s, VM)
+	changed := false
 	for _, u := range r.d.Map.Urban {
-		r.setFriend(s, u, r.friendlyTo(s, u, vmAt, fefAt), ev)
+		changed = r.setFriend(s, u, r.friendlyTo(s, u, vmAt, fefAt, z), ev) || changed
 	}
-	r.recountMontagnard(s, ev)
+	if changed {
+		r.recountMontagnard(s, ev)
+	}
 }
 
 // setFriend makes an urban area friendly to side, with its victory points.

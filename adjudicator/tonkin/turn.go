@@ -120,7 +120,7 @@ func (r *Rules) moveHelp() string {
 }
 
 func (r *Rules) pointHelp() string {
-	return "option a): `move <unit|hex> <hex>` moves a stack, or up to 3 transports of a kind carry it (`truck`, `air`, `drop`, `ship`, `river`, `foot`, 5.3), `overrun <unit|hex> <hex>` overruns the enemy next to it, `drop <para> <hex> [press]` onto it (6.4); d) and g): `barrage <hex> air|navy|<artillery> ...` (6.6), d): `interdict <road hex> air ...` (6.6 d); e) and f): `attack <hex> [rally] [spirit] [lead <unit>] [<units>]` with troops within 3 hexes of your spending dump (6.6); each a point, f) two (6.3); b): `reorg <unit|hex> ...` removes up to 3 Desorg; c): `trench <dump hex> <unit> ...` entrenches up to 3 units by a dump, removed; `standing <key> <value>` answers the other side's attacks for you (RULINGS T22)"
+	return "option a): `move <unit|hex> <hex>` moves a stack, or up to 3 transports of a kind carry it (`truck`, `air`, `drop`, `ship`, `river`, `foot`, 5.3), a move's step into an enemy hex is an overrun (`move <unit|hex> <enemy hex> [<hex> ...] [spirit] [along <units>]`, the rest taken if it clears the hex; `overrun <unit|hex> <hex> [spirit]` the one-hex form), `drop <para> <hex> [press]` onto it (6.4); d) and g): `barrage <hex> air|navy|<artillery> ...` (6.6), d): `interdict <road hex> air ...` (6.6 d); e) and f): `attack <hex> [rally] [spirit] [lead <unit>] [<units>]` with troops within 3 hexes of your spending dump (6.6); each a point, f) two (6.3); b): `reorg <unit|hex> ...` removes up to 3 Desorg; c): `trench <dump hex> <unit> ...` entrenches up to 3 units by a dump, removed; `standing <key> <value>` answers the other side's attacks for you (RULINGS T22)"
 }
 
 // Prompt implements adjudicator.Rules.
@@ -194,6 +194,10 @@ func (r *Rules) legal(s *State, side adjudicator.Side) []adjudicator.Choice {
 			help = "spend no point: all remaining points on both sides are lost (6.1)"
 		}
 		out := r.moveChoices(s, string(side))
+		if ov := r.overrunMoveChoices(s, string(side)); len(ov) > 0 {
+			// 6.4: a step into an enemy hex is an overrun (RULINGS T62)
+			out = mergeChoices(out, []adjudicator.Choice{{Word: "move", Help: "option a): move a stack for one operation point; a step into an enemy hex is an overrun (6.3, 6.4)", Next: ov}})
+		}
 		out = append(out, r.transportChoices(s, string(side))...)
 		if side == FEF {
 			out = r.dropOverrunChoices(s, out)
@@ -270,6 +274,12 @@ func (r *Rules) Apply(as adjudicator.State, side adjudicator.Side, text string, 
 		return nil, nil, adjudicator.Refuse(text, "empty order; the orders now are: %s", r.legalText(s, string(side)))
 	}
 	ev := &events{}
+	if s.Pending {
+		// 1.0, 3.0: the first turn's phase receives what every turn's
+		// does; its dice are the game's first (RULINGS T66)
+		s.Pending = false
+		r.enterRein(s, dice, ev)
+	}
 	if err := r.applyOrder(s, string(side), words, dice, ev); err != nil {
 		if oe, ok := err.(*adjudicator.OrderError); ok {
 			oe.Order = text
@@ -424,6 +434,10 @@ func (r *Rules) opsOrder(s *State, side, verb string, args []string, dice adjudi
 		r.endChunk(s, dice, ev)
 		return nil
 	case "move":
+		if r.isOverrunMove(s, side, args) {
+			// 6.4: the point is spent when the move ends (RULINGS T62)
+			return r.overrunMove(s, side, args, dice, ev)
+		}
 		if err := r.moveOrder(s, side, args, ev); err != nil {
 			return err
 		}

@@ -11,14 +11,18 @@ import (
 // unit, a fourth operation point in a chunk of three, an attack across
 // the Chinese border, a seventh airstrike) is refused with the rule that
 // forbids it, and changes nothing", shown through the console as players
-// give them. Scenario 1950, dice seed 6: the VM rolls 6 for its first
-// chunk (3 points), the FEF 5 for its own (3 points).
+// give them. Scenario 1950, dice seed 1 (was 6 before the first turn's
+// replacements phases rolled the VM's dumps, RULINGS T66): the VM rolls 6
+// for its first chunk (3 points), the FEF 5 for its own (3 points).
 func TestTonkin_RefusalsThroughTheConsole(t *testing.T) {
 	dir := t.TempDir()
 	script := filepath.Join(dir, "refusals.txt")
 	lines := []string{
 		"@alice /game new title:tonkin scenario:1950 fef:@alice vm:@bob",
 		"@bob /game accept",
+		// 1.0, 3.0: the first turn's replacements phases (RULINGS T66)
+		`@bob /order text:"done"`,
+		`@alice /order text:"done"`,
 		// 5.0, 5.12: a VM regiment may go into China, next to Lang Son
 		`@bob /order text:"move 308/102 1723"`,
 		`@bob /order text:"done"`,
@@ -44,7 +48,7 @@ func TestTonkin_RefusalsThroughTheConsole(t *testing.T) {
 	if err := os.WriteFile(script, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, errs, code := umpire(t, "play", "--seed", "6", "--db", filepath.Join(dir, "g.db"), "--maps=false", "--script", script)
+	out, errs, code := umpire(t, "play", "--seed", "1", "--db", filepath.Join(dir, "g.db"), "--maps=false", "--script", script)
 	if code != 0 {
 		t.Fatalf("play: exit %d: %s\n%s", code, errs, out)
 	}

@@ -38,6 +38,9 @@ func TestTonkin_NewGameEveryScenario(t *testing.T) {
 				"@alice /game status",
 				"@bob /game status",
 				"@carol /game status",
+				// 1.0, 3.0: the first turn's replacements phases (RULINGS T66)
+				`@bob /order text:"done"`,
+				`@alice /order text:"done"`,
 				`@bob /order text:"move 308/88 0919"`,
 				`@alice /order text:"airstrike 1205"`,
 				"@carol /map",
