@@ -659,7 +659,8 @@ func (r *Rules) nearSupplied(s *State, at string) bool {
 		}
 	}
 	for _, g := range s.Garrisons {
-		if near(r.urban[g].Hex) {
+		// 6.15: a supplied FEF unit: a garrison out of supply (4.6) is none
+		if near(r.urban[g].Hex) && !slices.Contains(s.GarrisonOoS, g) {
 			return true
 		}
 	}

@@ -55,6 +55,9 @@ type Combat struct {
 	Path  []string `json:"path,omitempty"`
 	Over  []string `json:"over,omitempty"`
 	Along []string `json:"along,omitempty"`
+	// Evaded: the units that retreated before combat earlier in this
+	// move: 6.5, "VM-groups/GCMA may only retreat once before an overrun".
+	Evaded []string `json:"evaded,omitempty"`
 }
 
 func (p *Combat) clone() *Combat {
@@ -66,6 +69,7 @@ func (p *Combat) clone() *Combat {
 	c.Path = append([]string(nil), p.Path...)
 	c.Over = append([]string(nil), p.Over...)
 	c.Along = append([]string(nil), p.Along...)
+	c.Evaded = append([]string(nil), p.Evaded...)
 	return &c
 }
 
@@ -195,8 +199,8 @@ func (r *Rules) evaders(s *State, p *Combat) []*Unit {
 	}
 	var out []*Unit
 	for _, d := range r.defenders(s, p.Side, p.Target) {
-		if d.u == nil || d.u.Desorg {
-			continue
+		if d.u == nil || d.u.Desorg || slices.Contains(p.Evaded, d.u.ID) {
+			continue // 6.5: once before an overrun
 		}
 		if t := r.typ(d.u); t.Kind == "group" && t.Nationality != "pathet-lao" || t.Nationality == "minority" {
 			out = append(out, d.u)
@@ -224,6 +228,7 @@ func (r *Rules) stageEvade(s *State, p *Combat, ev *events) {
 func (r *Rules) evade(s *State, p *Combat, us []*Unit, to, why string, ev *events) {
 	for _, u := range us {
 		u.Loc = to
+		p.Evaded = append(p.Evaded, u.ID)
 	}
 	ev.pub("6.5: %s retreats before combat from %s to %s (%s).", unitNames(us), p.Target, to, why)
 	r.railEntry(s, p.defenderSide(), to, ev)
@@ -863,7 +868,7 @@ func (r *Rules) validCombat(s *State) error {
 			return fmt.Errorf("path hex %q", h)
 		}
 	}
-	for _, id := range append(append(append([]string{}, p.Att...), p.Along...), p.Lead, p.DefLead) {
+	for _, id := range append(append(append(append([]string{}, p.Att...), p.Along...), p.Evaded...), p.Lead, p.DefLead) {
 		if id != "" && s.unit(id) == nil {
 			return fmt.Errorf("unknown unit %q", id)
 		}

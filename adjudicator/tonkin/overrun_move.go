@@ -301,7 +301,7 @@ func (r *Rules) stepOn(s *State, side string, us []*Unit, path, over []string, p
 			att = append(att, u)
 		}
 	}
-	q := &Combat{Points: p.Points, Note: p.Note, Along: p.Along, Spirit: p.Spirit, Move: true,
+	q := &Combat{Points: p.Points, Note: p.Note, Along: p.Along, Spirit: p.Spirit, Move: true, Evaded: slices.Clone(p.Evaded),
 		Path: slices.Clone(path[k+1:]), Over: slices.DeleteFunc(slices.Clone(over), func(h string) bool { return h == path[k] })}
 	r.startFight(s, &fight{side: side, target: path[k], att: att, overrun: true, spirit: p.Spirit}, q, dice, ev)
 }
@@ -383,7 +383,7 @@ func (r *Rules) continueMove(s *State, p *Combat, dice adjudicator.Dice, ev *eve
 			return false
 		}
 	}
-	q := &Combat{Points: p.Points, Note: p.Note, Along: p.Along, Spirit: p.Spirit}
+	q := &Combat{Points: p.Points, Note: p.Note, Along: p.Along, Spirit: p.Spirit, Evaded: p.Evaded}
 	s.Combat = nil
 	r.stepOn(s, side, stack, path, p.Over, q, dice, ev)
 	return true

@@ -674,7 +674,10 @@ func (r *Rules) vmPay(s *State, t UnitType) {
 // forest stack (RULINGS T16).
 func (r *Rules) tellRefit(s *State, u *Unit, text string, ev *events) {
 	if r.Opaque(u.Loc) {
-		ev.pub("3.2-3.3: the VM replaces regiment steps in its stack at %s (in forest).", u.Loc)
+		// RULINGS T58: the public learns what the tracks show (a
+		// replacement point and its equipment spent), not that the stack
+		// at a hex holds a regiment short of steps
+		ev.pub("3.3: the VM replaces regiment steps in a stack closed to view.")
 		ev.to(VM, "%s.", text)
 		return
 	}
@@ -733,7 +736,9 @@ func (r *Rules) groupReplace(s *State, g *Unit, args []string, ev *events) error
 	at := g.Loc
 	g.Loc, g.Hidden, g.Steps, g.Avail, g.Desorg, g.OoS, g.Trench = LocDead, false, 0, s.Turn+1, false, false, false
 	if r.Opaque(at) {
-		ev.pub("3.2: a VM-group is removed at %s (in forest) to replace regiment steps there.", at)
+		// RULINGS T58: the public sees a counter leave the closed stack
+		// for the dead box, as the rules show it, not what it was for
+		ev.pub("3.2: a VM-group leaves the VM stack at %s (in forest) for the dead box.", at)
 		ev.to(VM, "3.2: %s replaces %s.", g.ID, strings.Join(parts, ", "))
 		return nil
 	}
