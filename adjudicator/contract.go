@@ -98,11 +98,21 @@ type Info struct {
 	Name      string     `json:"name"`
 	Sides     []Side     `json:"sides"`
 	Scenarios []Scenario `json:"scenarios"`
+	// Options are the game options a creator may set with /game new
+	// options:"key=value ..." (optional rules, bids); Setup checks their
+	// values and refuses a bad one.
+	Options []GameOption `json:"options,omitempty"`
 	// Preview marks a title whose board is in but whose rules of play are
 	// not yet: a game sets a scenario up, shows it and waits, awaiting no
 	// one, and every order is refused saying so. Random playouts and the
 	// tests that play every title leave a preview out.
 	Preview bool `json:"preview,omitempty"`
+}
+
+// GameOption is one option a title's games may be created with.
+type GameOption struct {
+	Key  string `json:"key"`
+	Help string `json:"help"` // what it does and its values ("yes adds card 45, 19.1")
 }
 
 // Scenario is one of a title's scenarios.

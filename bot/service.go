@@ -297,9 +297,13 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 		}
 	}
 	for k := range c.Options {
-		if k != "title" && k != "scenario" && k != optHotseat && k != optSeat && !info.HasSide(adjudicator.Side(k)) {
-			return nil, fmt.Errorf("unknown option %s; /game new takes title, scenario, %s, %s and %s", k, sideList(info.Sides), optHotseat, optSeat)
+		if k != "title" && k != "scenario" && k != optHotseat && k != optSeat && k != optGameOptions && !info.HasSide(adjudicator.Side(k)) {
+			return nil, fmt.Errorf("unknown option %s; /game new takes title, scenario, %s, %s, %s and %s", k, sideList(info.Sides), optHotseat, optSeat, optGameOptions)
 		}
+	}
+	titleOpts, err := gameOptions(info, c.Opt(optGameOptions))
+	if err != nil {
+		return nil, err
 	}
 	hotseat, err := yesNo(optHotseat, c.Opt(optHotseat))
 	if err != nil {
@@ -353,6 +357,12 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	if hotseat {
 		rec.Options = adjudicator.Options{optHotseat: "yes"}
 	}
+	for k, v := range titleOpts {
+		if rec.Options == nil {
+			rec.Options = adjudicator.Options{}
+		}
+		rec.Options[k] = v
+	}
 	if len(seats) < len(info.Sides) {
 		// Who may cancel the game before it starts.
 		if rec.Options == nil {
@@ -397,6 +407,39 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	out = append(out, s.awaiting(g)...)
 	if c.note != nil {
 		c.note.ping = pingAwaited(out, Now{}, g, c.User)
+	}
+	return out, nil
+}
+
+// optGameOptions is /game new's option for a title's own game options
+// (adjudicator.Info.Options): options:"bidding=on bid=5".
+const optGameOptions = "options"
+
+// gameOptions reads /game new's options:"key=value ..." against the
+// title's declared options: an unknown key is refused naming the title's
+// (the title's Setup checks the values).
+func gameOptions(info adjudicator.Info, text string) (adjudicator.Options, error) {
+	out := adjudicator.Options{}
+	var known []string
+	for _, o := range info.Options {
+		known = append(known, o.Key+" ("+o.Help+")")
+	}
+	for _, f := range strings.Fields(text) {
+		k, v, ok := strings.Cut(f, "=")
+		k = strings.ToLower(k)
+		declared := false
+		for _, o := range info.Options {
+			declared = declared || o.Key == k
+		}
+		switch {
+		case !declared && len(known) == 0:
+			return nil, fmt.Errorf("%s has no game options", info.Name)
+		case !declared:
+			return nil, fmt.Errorf("%s has no game option %q; its options are %s, written options:\"key=value ...\"", info.Name, k, strings.Join(known, "; "))
+		case !ok || v == "":
+			return nil, fmt.Errorf("option %s wants a value: options:\"%s=<value>\" (%s)", k, k, strings.Join(known, "; "))
+		}
+		out[k] = v
 	}
 	return out, nil
 }

@@ -130,7 +130,8 @@ func (r *Rules) Info() adjudicator.Info {
 	for _, s := range r.d.Scenarios.Scenarios {
 		sc = append(sc, adjudicator.Scenario{ID: s.ID, Name: s.Name, Turns: fmt.Sprintf("%d-%d", s.FirstTurn, s.LastTurn)})
 	}
-	return adjudicator.Info{ID: "lostvalley", Name: "The Lost Valley – The Siege of Dien Bien Phu", Sides: []adjudicator.Side{French}, Scenarios: sc}
+	return adjudicator.Info{ID: "lostvalley", Name: "The Lost Valley – The Siege of Dien Bien Phu", Sides: []adjudicator.Side{French}, Scenarios: sc,
+		Options: []adjudicator.GameOption{{Key: OptVulture, Help: "yes: the optional card 45, Operation Vulture, is in the deck (19.1)"}}}
 }
 
 // Options: "vulture" = "yes" adds the optional card 45 (19.1).

@@ -26,7 +26,10 @@ func (r *Rules) Data() *Data { return r.d }
 
 func (r *Rules) Info() adjudicator.Info {
 	return adjudicator.Info{ID: "storm", Name: "Storm over Dien Bien Phu", Sides: []Side{VM, French},
-		Scenarios: []adjudicator.Scenario{{ID: "battle", Name: "The battle, 13 March - 7 May 1954", Turns: "1-8"}}}
+		Scenarios: []adjudicator.Scenario{{ID: "battle", Name: "The battle, 13 March - 7 May 1954", Turns: "1-8"}},
+		Options: []adjudicator.GameOption{
+			{Key: "bidding", Help: "on: both seats bid for the sides first, sealed (15.0); off (the default)"},
+			{Key: "bid", Help: "the victory areas the VM needs, agreed beforehand (15.0; 6 by default)"}}}
 }
 
 // StateVersion: bump when the State's encoding changes meaning.

@@ -112,6 +112,7 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 	seatHow := str("seat", "offer: the named players accept or decline (default); direct: moderators seat them at once", false)
 	seatHow.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "offer", Value: "offer"}, {Name: "direct", Value: "direct"}}
 	newOpts = append(newOpts, seatHow)
+	newOpts = append(newOpts, str("options", "The title's own game options, e.g. bidding=on (Storm) or vulture=yes (The Lost Valley)", false))
 
 	statusView := str("view", "Whose view: yours (default), the public's or, for moderators, the referee's", false)
 	statusView.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "mine", Value: "mine"}, {Name: "public", Value: "public"}, {Name: "referee", Value: "referee"}}
