@@ -36,7 +36,7 @@ func (r *Rules) legal(s *State, side Side) []choice {
 		for n := 1; n <= r.victoryAreas(); n++ {
 			cs = append(cs, leaf(strconv.Itoa(n), "victory areas"))
 		}
-		return []choice{{Word: "bid", Help: "your sealed bid (15.0)", Next: cs}}
+		return []choice{{Word: "bid", Help: "your sealed bid (15.0)", Arg: "victory areas", Next: cs}}
 	case stepDraw:
 		return []choice{leaf("draw", "both sides draw their hands (5.1)")}
 	case stepHandLimit:
