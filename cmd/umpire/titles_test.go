@@ -17,7 +17,7 @@ const module = "github.com/umpirebot/umpire/"
 
 // sharedPackages are the directories under adjudicator/ and render/ that
 // serve every title; every other one is a title's own.
-var sharedPackages = map[string]bool{"adjudicator/dataload": true, "adjudicator/hexgrid": true, "render/hexmap": true, "adjudicator/cards": true}
+var sharedPackages = map[string]bool{"adjudicator/dataload": true, "adjudicator/hexgrid": true, "render/hexmap": true, "adjudicator/cards": true, "render/golden": true}
 
 // titleOf names the title whose packages hold the repository path p
 // ("adjudicator/hell/x.go" -> "hell"), or "". A title's tools are its own

@@ -2,22 +2,17 @@ package fgmap
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"image"
-	"os"
-	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/umpirebot/umpire/adjudicator"
 	"github.com/umpirebot/umpire/adjudicator/finalgamble"
 	"github.com/umpirebot/umpire/render"
+	"github.com/umpirebot/umpire/render/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden PNGs under testdata/")
 
 var (
 	testData  = mustData()
@@ -51,10 +46,10 @@ func view(t testing.TB, scenario string) adjudicator.View {
 // strongpoint groups, and compares them with the golden files byte for
 // byte (go test ./render/finalgamble -update rewrites them).
 func TestGolden(t *testing.T) {
-	type golden struct {
+	type goldenCase struct {
 		scenario, region string
 	}
-	cases := map[string]golden{
+	cases := map[string]goldenCase{
 		"A": {"A", ""}, "B": {"B", ""}, "C": {"C", ""}, "D": {"D", ""},
 		"A-beatrice": {"A", "beatrice"}, "A-gabrielle": {"A", "gabrielle"}, "B-huguette": {"B", "huguette"},
 		"C-eliane": {"C", "eliane"}, "C-dominique": {"C", "dominique"}, "D-claudine": {"D", "claudine"},
@@ -67,7 +62,7 @@ func TestGolden(t *testing.T) {
 	r := newRenderer()
 	names := make([]string, 0, len(cases))
 	for n := range cases {
-		if testing.Short() && !*update && !short[n] {
+		if testing.Short() && !golden.Update() && !short[n] {
 			continue
 		}
 		names = append(names, n)
@@ -79,24 +74,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join("testdata", name+".png")
-			if *update {
-				if err := os.MkdirAll("testdata", 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./render/finalgamble -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				os.WriteFile(strings.TrimSuffix(path, ".png")+".got.png", got, 0o644)
-				t.Errorf("%s differs from the golden file (new render in %s.got.png; -update accepts it)", name, name)
-			}
+			golden.Check(t, name, got)
 		})
 	}
 }

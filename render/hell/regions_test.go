@@ -5,16 +5,14 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"os"
-	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/umpirebot/umpire/adjudicator"
 	"github.com/umpirebot/umpire/adjudicator/hell"
 	"github.com/umpirebot/umpire/render"
+	"github.com/umpirebot/umpire/render/golden"
 )
 
 // TestRegionsReadOnAPhone (issue 15, item 4): there is a close-up of each
@@ -143,24 +141,7 @@ func TestRegionGolden(t *testing.T) {
 		if im.Bounds().Dx() != cropW || im.Bounds().Dy() != cropH {
 			t.Errorf("%s: %v, want %dx%d", c.name, im.Bounds(), cropW, cropH)
 		}
-		path := filepath.Join("testdata", "region-"+c.name+".png")
-		if *update {
-			if err := os.WriteFile(path, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test ./render/hell -update to create it)", err)
-		}
-		if bytes.Equal(got, want) {
-			continue
-		}
-		if d := pixelDiff(t, got, want); d != "" {
-			os.WriteFile(strings.TrimSuffix(path, ".png")+".got.png", got, 0o644)
-			t.Errorf("%s differs from the golden file: %s", c.name, d)
-		}
+		golden.Check(t, "region-"+c.name, got)
 	}
 }
 

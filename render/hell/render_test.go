@@ -3,14 +3,10 @@ package hellmap
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"image"
 	"image/png"
-	"os"
-	"path/filepath"
 	"sort"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -19,9 +15,8 @@ import (
 	"github.com/umpirebot/umpire/adjudicator"
 	"github.com/umpirebot/umpire/adjudicator/hell"
 	"github.com/umpirebot/umpire/render"
+	"github.com/umpirebot/umpire/render/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden PNGs under testdata/")
 
 // newRenderer is a Renderer with the board over the test data: a new one
 // has an empty cache, so its first PNG of a view is drawn.
@@ -60,63 +55,9 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join("testdata", name+".png")
-			if *update {
-				if err := os.MkdirAll("testdata", 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./render/hell -update to create it)", err)
-			}
-			if bytes.Equal(got, want) {
-				return
-			}
-			// The encoder may change between Go releases: compare pixels.
-			if d := pixelDiff(t, got, want); d != "" {
-				os.WriteFile(strings.TrimSuffix(path, ".png")+".got.png", got, 0o644)
-				t.Errorf("%s differs from the golden file: %s (new render in testdata/%s.got.png; -update accepts it)", name, d, name)
-			}
+			golden.Check(t, name, got)
 		})
 	}
-}
-
-func pixelDiff(t *testing.T, a, b []byte) string {
-	ia, err := png.Decode(bytes.NewReader(a))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ib, err := png.Decode(bytes.NewReader(b))
-	if err != nil {
-		return "golden file unreadable: " + err.Error()
-	}
-	if ia.Bounds() != ib.Bounds() {
-		return fmt.Sprintf("size %v, golden %v", ia.Bounds(), ib.Bounds())
-	}
-	n := 0
-	var first image.Point
-	bd := ia.Bounds()
-	for y := bd.Min.Y; y < bd.Max.Y; y++ {
-		for x := bd.Min.X; x < bd.Max.X; x++ {
-			r1, g1, b1, _ := ia.At(x, y).RGBA()
-			r2, g2, b2, _ := ib.At(x, y).RGBA()
-			if r1 != r2 || g1 != g2 || b1 != b2 {
-				if n == 0 {
-					first = image.Pt(x, y)
-				}
-				n++
-			}
-		}
-	}
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%d pixels differ, the first at %v", n, first)
 }
 
 // -------------------------------------------------------- non-interference

@@ -3,12 +3,9 @@ package tonkinmap
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"image"
 	"image/png"
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -19,9 +16,8 @@ import (
 	"github.com/umpirebot/umpire/adjudicator"
 	"github.com/umpirebot/umpire/adjudicator/tonkin"
 	"github.com/umpirebot/umpire/render"
+	"github.com/umpirebot/umpire/render/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden PNGs under testdata/")
 
 var (
 	testData  = mustData()
@@ -98,11 +94,11 @@ func view(s *tonkin.State, v adjudicator.Viewer) adjudicator.View { return testR
 // (go test ./render/tonkin -update rewrites them). A mismatch writes the
 // new render next to the golden file as *.got.png.
 func TestGolden(t *testing.T) {
-	type golden struct {
+	type goldenCase struct {
 		v      adjudicator.View
 		region string
 	}
-	cases := map[string]golden{
+	cases := map[string]goldenCase{
 		"1950-public":        {view(state(t, "1950"), public), ""},
 		"1950-vm":            {view(state(t, "1950"), vm), ""},
 		"1953-fef":           {view(state(t, "1953"), fef), ""},
@@ -121,27 +117,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join("testdata", name+".png")
-			if *update {
-				if err := os.MkdirAll("testdata", 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./render/tonkin -update to create it)", err)
-			}
-			if bytes.Equal(got, want) {
-				return
-			}
-			if d := pixelDiff(t, got, want); d != "" {
-				os.WriteFile(strings.TrimSuffix(path, ".png")+".got.png", got, 0o644)
-				t.Errorf("%s differs from the golden file: %s (new render in testdata/%s.got.png; -update accepts it)", name, d, name)
-			}
+			golden.Check(t, name, got)
 		})
 	}
 }
@@ -153,36 +129,6 @@ func decode(t testing.TB, b []byte) image.Image {
 		t.Fatal(err)
 	}
 	return im
-}
-
-func pixelDiff(t *testing.T, a, b []byte) string {
-	ia := decode(t, a)
-	ib, err := png.Decode(bytes.NewReader(b))
-	if err != nil {
-		return "golden file unreadable: " + err.Error()
-	}
-	if ia.Bounds() != ib.Bounds() {
-		return fmt.Sprintf("size %v, golden %v", ia.Bounds(), ib.Bounds())
-	}
-	n := 0
-	var first image.Point
-	bd := ia.Bounds()
-	for y := bd.Min.Y; y < bd.Max.Y; y++ {
-		for x := bd.Min.X; x < bd.Max.X; x++ {
-			r1, g1, b1, _ := ia.At(x, y).RGBA()
-			r2, g2, b2, _ := ib.At(x, y).RGBA()
-			if r1 != r2 || g1 != g2 || b1 != b2 {
-				if n == 0 {
-					first = image.Pt(x, y)
-				}
-				n++
-			}
-		}
-	}
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%d pixels differ, the first at %v", n, first)
 }
 
 // -------------------------------------------------------- non-interference

@@ -1,0 +1,88 @@
+// Package golden compares rendered PNGs with the golden files under a
+// test's testdata/ (DESIGN, Testing: golden PNGs for renders, regenerated
+// with -update): the one check every title's drawing tests share.
+package golden
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden PNGs under testdata/")
+
+// Update reports whether the test run rewrites the golden files (-update).
+func Update() bool { return *update }
+
+// Check compares got with testdata/<name>.png: the same bytes, or the same
+// pixels (the PNG encoder may change between Go releases). A mismatch
+// writes the new render as testdata/<name>.got.png and fails t, saying how
+// to accept it; with -update it rewrites the golden file instead.
+func Check(t testing.TB, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".png")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test with -update to create it)", err)
+	}
+	if bytes.Equal(got, want) {
+		return
+	}
+	d, err := PixelDiff(got, want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d != "" {
+		os.WriteFile(filepath.Join("testdata", name+".got.png"), got, 0o644)
+		t.Errorf("%s differs from the golden file: %s (new render in testdata/%s.got.png; -update accepts it)", name, d, name)
+	}
+}
+
+// PixelDiff says how two PNGs differ in their pixels ("" when they do
+// not); an error when got is no PNG.
+func PixelDiff(got, want []byte) (string, error) {
+	ia, err := png.Decode(bytes.NewReader(got))
+	if err != nil {
+		return "", err
+	}
+	ib, err := png.Decode(bytes.NewReader(want))
+	if err != nil {
+		return "golden file unreadable: " + err.Error(), nil
+	}
+	if ia.Bounds() != ib.Bounds() {
+		return fmt.Sprintf("size %v, golden %v", ia.Bounds(), ib.Bounds()), nil
+	}
+	n := 0
+	var first image.Point
+	bd := ia.Bounds()
+	for y := bd.Min.Y; y < bd.Max.Y; y++ {
+		for x := bd.Min.X; x < bd.Max.X; x++ {
+			r1, g1, b1, _ := ia.At(x, y).RGBA()
+			r2, g2, b2, _ := ib.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 {
+				if n == 0 {
+					first = image.Pt(x, y)
+				}
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return "", nil
+	}
+	return fmt.Sprintf("%d pixels differ, the first at %v", n, first), nil
+}
