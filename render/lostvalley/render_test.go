@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/umpirebot/umpire/adjudicator"
 	"github.com/umpirebot/umpire/adjudicator/lostvalley"
@@ -71,4 +72,21 @@ func TestRender_CampaignView(t *testing.T) {
 	if _, err := rd.PNG(adjudicator.View{Title: "lostvalley", Board: 3}); err == nil {
 		t.Error("a board of the wrong type was drawn")
 	}
+}
+
+// BenchmarkColdPublicMap: a cold public map against its own PNG encode
+// (issue 31's cold/encode), under the name every title's drawing uses.
+func BenchmarkColdPublicMap(b *testing.B) {
+	r, s := played(b)
+	rd := render.New()
+	rd.Register("lostvalley", NewBoard(r.Data()))
+	b.ResetTimer()
+	cold, encode, size, err := rd.ColdMap(r.View(s, adjudicator.Public), b.N, time.Now)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(cold.Nanoseconds())/float64(b.N), "ns/op")
+	b.ReportMetric(float64(encode.Nanoseconds())/float64(b.N), "encode-ns/op")
+	b.ReportMetric(float64(cold)/float64(encode), "cold/encode")
+	b.ReportMetric(float64(size), "png-bytes")
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/umpirebot/umpire/adjudicator"
 	"github.com/umpirebot/umpire/adjudicator/storm"
@@ -93,3 +94,25 @@ func TestRender_RegionsAndFocus(t *testing.T) {
 }
 
 func itoa(n int) string { return fmt.Sprint(n) }
+
+// BenchmarkColdPublicMap: a cold public map against its own PNG encode
+// (issue 31's cold/encode), under the name every title's drawing uses.
+func BenchmarkColdPublicMap(b *testing.B) {
+	r := storm.New(storm.MustDefault())
+	rr := render.New()
+	rr.Register("storm", NewBoard(r))
+	st, _ := r.Setup("battle", nil)
+	s, _, err := r.Apply(st, storm.VM, "draw", adjudicator.NewStream(make([]byte, 32), 0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	cold, encode, size, err := rr.ColdMap(r.View(s, adjudicator.Public), b.N, time.Now)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(cold.Nanoseconds())/float64(b.N), "ns/op")
+	b.ReportMetric(float64(encode.Nanoseconds())/float64(b.N), "encode-ns/op")
+	b.ReportMetric(float64(cold)/float64(encode), "cold/encode")
+	b.ReportMetric(float64(size), "png-bytes")
+}
