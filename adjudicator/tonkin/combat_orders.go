@@ -127,7 +127,7 @@ func (r *Rules) attackOrder(s *State, side string, args []string, dice adjudicat
 			i++
 			f.lead = s.findUnit(side, args[i])
 			if f.lead == nil {
-				return fail("%q is not one of your units (6.9: the leader is one of the attacking units)", args[i])
+				return fail("%q is not one of your units (6.9: the leader is one of the attacking units)%s", args[i], spacedHint(s, side, args, i))
 			}
 			continue
 		}

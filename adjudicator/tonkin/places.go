@@ -1,6 +1,9 @@
 package tonkin
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // placeWords writes the towns an order names as their hexes (issue 30,
 // item 3): `move 304/9 Cao_Bang` is `move 304/9 <Cao Bang's hex>`. A town
@@ -38,3 +41,16 @@ func (r *Rules) townHex(w string) string {
 
 // untoken is a unit's id from its token (token's inverse).
 func untoken(w string) string { return strings.ReplaceAll(w, "_", " ") }
+
+// spacedHint is what to say when args[i] names no unit of side but
+// args[i] and the next words, joined by _, do (issue 30, item 8: `lead
+// 2/3 REI` is written `lead 2/3_REI`); "" otherwise.
+func spacedHint(s *State, side string, args []string, i int) string {
+	for j := i + 1; j < len(args) && j < i+3; j++ {
+		w := strings.Join(args[i:j+1], "_")
+		if s.findUnit(side, w) != nil {
+			return fmt.Sprintf(" (a unit's name is written with _ for its spaces: %s)", w)
+		}
+	}
+	return ""
+}

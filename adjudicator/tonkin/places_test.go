@@ -102,3 +102,27 @@ func TestPlaces_DescribeAsTheViewShows(t *testing.T) {
 		t.Errorf("Dien Bien Phu: %s", text)
 	}
 }
+
+// Issue 30, item 8: a unit named with its space (`lead 2/3 REI`) is
+// refused saying how to write it (2/3_REI).
+func TestPlaces_SpacedUnitNameHint(t *testing.T) {
+	r := rules(t)
+	s := setup(t, r, "1953")
+	var id string
+	for _, u := range s.Units {
+		if u.Side == FEF && strings.Contains(u.ID, " ") && strings.Count(u.ID, " ") == 1 {
+			id = u.ID
+			break
+		}
+	}
+	if id == "" {
+		t.Fatal("no FEF unit with a space in its name")
+	}
+	got := spacedHint(s, FEF, append([]string{"lead"}, strings.Fields(id)...), 1)
+	if want := " (a unit's name is written with _ for its spaces: " + token(id) + ")"; got != want {
+		t.Errorf("hint %q, want %q", got, want)
+	}
+	if spacedHint(s, FEF, []string{"lead", "nobody", "here"}, 1) != "" {
+		t.Error("a hint for no unit")
+	}
+}
