@@ -21,8 +21,8 @@ var updateStorm = flag.Bool("update-storm", false, "rewrite testdata/storm/battl
 // stormSearch is how many games -update-storm plays to find the one that
 // shows most of the issue's list.
 var (
-	stormSearch = flag.Int("update-storm-games", 800, "games -update-storm plays to choose from")
-	stormFrom   = flag.Int("update-storm-from", 1, "the first game -update-storm plays (its PCG stream)")
+	stormSearch = flag.Int("update-storm-games", 1600, "games -update-storm plays to choose from")
+	stormFrom   = flag.Int("update-storm-from", 801, "the first game -update-storm plays (its PCG stream)")
 )
 
 // Issue 25, "done when" (in part): a scripted Storm over Dien Bien Phu
