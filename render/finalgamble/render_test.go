@@ -190,16 +190,6 @@ func BenchmarkRegionCold(b *testing.B) {
 	}
 }
 
-func drawn(tb testing.TB, v adjudicator.View) *image.RGBA {
-	h := newBoard(testData)
-	img := image.NewRGBA(image.Rectangle{Max: h.Size()})
-	h.Static(render.NewCanvas(img))
-	if err := h.Dynamic(render.NewCanvas(img), v); err != nil {
-		tb.Fatal(err)
-	}
-	return img
-}
-
 // BenchmarkColdPublicMap: a new view's whole map against the encode of
 // the same picture alone (issue 31's cold/encode), under the name every
 // title's drawing uses.
