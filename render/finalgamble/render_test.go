@@ -5,7 +5,6 @@ import (
 	"image"
 	"sort"
 	"testing"
-	"time"
 
 	"github.com/umpirebot/umpire/adjudicator"
 	"github.com/umpirebot/umpire/adjudicator/finalgamble"
@@ -195,15 +194,7 @@ func BenchmarkRegionCold(b *testing.B) {
 // title's drawing uses.
 func BenchmarkColdPublicMap(b *testing.B) {
 	r := newRenderer()
-	b.ResetTimer()
-	cold, encode, size, err := r.ColdMap(view(b, "D"), b.N, time.Now)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportMetric(float64(cold.Nanoseconds())/float64(b.N), "ns/op")
-	b.ReportMetric(float64(encode.Nanoseconds())/float64(b.N), "encode-ns/op")
-	b.ReportMetric(float64(cold)/float64(encode), "cold/encode")
-	b.ReportMetric(float64(size), "png-bytes")
+	golden.ColdMap(b, r, view(b, "D"))
 }
 
 // BenchmarkDynamic is the drawing of one view alone, without encoding.

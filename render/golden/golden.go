@@ -1,6 +1,7 @@
-// Package golden compares rendered PNGs with the golden files under a
-// test's testdata/ (DESIGN, Testing: golden PNGs for renders, regenerated
-// with -update): the one check every title's drawing tests share.
+// Package golden holds what every title's drawing tests share: the
+// comparison of rendered PNGs with the golden files under a test's
+// testdata/ (DESIGN, Testing: golden PNGs for renders, regenerated with
+// -update), and the cold-map benchmark (issue 31).
 package golden
 
 import (
@@ -12,6 +13,10 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
+
+	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/render"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden PNGs under testdata/")
@@ -85,4 +90,21 @@ func PixelDiff(got, want []byte) (string, error) {
 		return "", nil
 	}
 	return fmt.Sprintf("%d pixels differ, the first at %v", n, first), nil
+}
+
+// ColdMap runs issue 31's cold-map benchmark on r for v (Renderer.ColdMap)
+// and reports the cold map (ns/op), the encode alone (encode-ns/op), their
+// ratio (cold/encode, the budget's number) and the PNG's size: the one
+// BenchmarkColdPublicMap every title's drawing tests run.
+func ColdMap(b *testing.B, r *render.Renderer, v adjudicator.View) {
+	b.Helper()
+	b.ResetTimer()
+	cold, encode, size, err := r.ColdMap(v, b.N, time.Now)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(cold.Nanoseconds())/float64(b.N), "ns/op")
+	b.ReportMetric(float64(encode.Nanoseconds())/float64(b.N), "encode-ns/op")
+	b.ReportMetric(float64(cold)/float64(encode), "cold/encode")
+	b.ReportMetric(float64(size), "png-bytes")
 }

@@ -294,15 +294,7 @@ func TestBudget(t *testing.T) {
 func BenchmarkColdPublicMap(b *testing.B) {
 	r := newRenderer()
 	v := operations(midAssault(b).view(adjudicator.Public))
-	b.ResetTimer()
-	cold, encode, size, err := r.ColdMap(v, b.N, time.Now)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportMetric(float64(cold.Nanoseconds())/float64(b.N), "ns/op")
-	b.ReportMetric(float64(encode.Nanoseconds())/float64(b.N), "encode-ns/op")
-	b.ReportMetric(float64(cold)/float64(encode), "cold/encode")
-	b.ReportMetric(float64(size), "png-bytes")
+	golden.ColdMap(b, r, v)
 }
 
 // BenchmarkPNGCold: a new view each time (the static layer drawn once).

@@ -6,11 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/umpirebot/umpire/adjudicator"
 	"github.com/umpirebot/umpire/adjudicator/lostvalley"
 	"github.com/umpirebot/umpire/render"
+	"github.com/umpirebot/umpire/render/golden"
 )
 
 // played is a campaign game a few orders in (turn 2's assaults).
@@ -80,13 +80,5 @@ func BenchmarkColdPublicMap(b *testing.B) {
 	r, s := played(b)
 	rd := render.New()
 	rd.Register("lostvalley", NewBoard(r.Data()))
-	b.ResetTimer()
-	cold, encode, size, err := rd.ColdMap(r.View(s, adjudicator.Public), b.N, time.Now)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportMetric(float64(cold.Nanoseconds())/float64(b.N), "ns/op")
-	b.ReportMetric(float64(encode.Nanoseconds())/float64(b.N), "encode-ns/op")
-	b.ReportMetric(float64(cold)/float64(encode), "cold/encode")
-	b.ReportMetric(float64(size), "png-bytes")
+	golden.ColdMap(b, rd, r.View(s, adjudicator.Public))
 }

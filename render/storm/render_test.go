@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"os"
 	"testing"
-	"time"
 
 	"github.com/umpirebot/umpire/adjudicator"
 	"github.com/umpirebot/umpire/adjudicator/storm"
 	"github.com/umpirebot/umpire/render"
+	"github.com/umpirebot/umpire/render/golden"
 )
 
 // The map of a game under way, public and the VM's, and the leak rule
@@ -106,13 +106,5 @@ func BenchmarkColdPublicMap(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ResetTimer()
-	cold, encode, size, err := rr.ColdMap(r.View(s, adjudicator.Public), b.N, time.Now)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportMetric(float64(cold.Nanoseconds())/float64(b.N), "ns/op")
-	b.ReportMetric(float64(encode.Nanoseconds())/float64(b.N), "encode-ns/op")
-	b.ReportMetric(float64(cold)/float64(encode), "cold/encode")
-	b.ReportMetric(float64(size), "png-bytes")
+	golden.ColdMap(b, rr, r.View(s, adjudicator.Public))
 }
