@@ -1,7 +1,10 @@
 package adjudicator
 
 import (
+	"fmt"
+	"io/fs"
 	"testing"
+	"testing/fstest"
 	"time"
 )
 
@@ -91,5 +94,29 @@ func TestGame_LegalTreeOncePerState(t *testing.T) {
 	g.Legal("a")
 	if n != 3 {
 		t.Fatalf("%d trees: a new state must build its own once", n)
+	}
+}
+
+// DataLoad: the embedded data when LoadTitles hands no directory, else the
+// transcription read over it, named by its directory; a broken one is the
+// title's error.
+func TestDataLoad_EmbeddedOrTranscription(t *testing.T) {
+	def := func() (string, error) { return "embedded", nil }
+	over := func(data fs.FS, dir string) (string, error) {
+		if _, err := fs.Stat(data, "bad.toml"); err == nil {
+			return "", fmt.Errorf("%s/bad.toml:1: broken", dir)
+		}
+		return "over " + dir, nil
+	}
+	var got string
+	load := DataLoad(def, over, func(d string) Rules { got = d; return toy{} })
+	if _, err := load(nil, ""); err != nil || got != "embedded" {
+		t.Fatalf("no directory: %q %v", got, err)
+	}
+	if _, err := load(fstest.MapFS{"map.toml": {}}, "DIR/toy"); err != nil || got != "over DIR/toy" {
+		t.Fatalf("a transcription: %q %v", got, err)
+	}
+	if _, err := load(fstest.MapFS{"bad.toml": {}}, "DIR/toy"); err == nil || err.Error() != "DIR/toy/bad.toml:1: broken" {
+		t.Fatalf("a broken transcription: %v", err)
 	}
 }

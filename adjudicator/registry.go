@@ -33,6 +33,26 @@ type Title struct {
 	Load func(data fs.FS, dir string) (Rules, error)
 }
 
+// DataLoad is a title's Load for data that is embedded and may be read
+// over by an operator's transcription: def (the embedded data) when
+// LoadTitles hands the title no directory, else over on the DIR/<id>/ it
+// hands; rules makes the title's Rules from the data.
+func DataLoad[D any](def func() (D, error), over func(fs.FS, string) (D, error), rules func(D) Rules) func(fs.FS, string) (Rules, error) {
+	return func(data fs.FS, dir string) (Rules, error) {
+		var d D
+		var err error
+		if data == nil {
+			d, err = def()
+		} else {
+			d, err = over(data, dir)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return rules(d), nil
+	}
+}
+
 // PlayoutTuner is implemented by Rules whose random playouts need the
 // title's own help: the unit of time for the hand-offs figure, standing
 // orders both sides set first.

@@ -3,7 +3,6 @@ package finalgamble
 import (
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"sort"
 	"strings"
 	"sync"
@@ -42,24 +41,9 @@ func Default() (*Data, error) {
 }
 
 // load makes the rules from the embedded data or, with an operator's data
-// directory, from its finalgamble/ subdirectory read over the embedded
-// files (as Tonkin does: other titles share the file names).
-func load(data fs.FS, dir string) (adjudicator.Rules, error) {
-	if data != nil {
-		// adjudicator.LoadTitles passes the operator's finalgamble/
-		// subdirectory (or nil: the embedded data)
-		d, err := Load(data, dir)
-		if err != nil {
-			return nil, err
-		}
-		return &Rules{D: d}, nil
-	}
-	d, err := Default()
-	if err != nil {
-		return nil, err
-	}
-	return &Rules{D: d}, nil
-}
+// directory, from the transcribed files of the title's subdirectory read
+// over them (adjudicator.LoadTitles hands that subdirectory, or nil).
+var load = adjudicator.DataLoad(Default, Load, func(d *Data) adjudicator.Rules { return &Rules{D: d} })
 
 // Rules is The Final Gamble's adjudicator.Rules: for now a game sets a
 // scenario up and waits (Info.Preview).

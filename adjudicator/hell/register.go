@@ -1,8 +1,6 @@
 package hell
 
 import (
-	"io/fs"
-
 	"github.com/umpirebot/umpire/adjudicator"
 )
 
@@ -12,21 +10,9 @@ func init() {
 }
 
 // load makes the rules from the embedded data or, with an operator's data
-// directory, from the transcribed files of its hell/ subdirectory read
-// over them (adjudicator.LoadTitles passes that subdirectory).
-func load(data fs.FS, dir string) (adjudicator.Rules, error) {
-	var d *Data
-	var err error
-	if data == nil {
-		d, err = Default()
-	} else {
-		d, err = LoadOver(data, dir)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return New(d), nil
-}
+// directory, from the transcribed files of the title's subdirectory read
+// over them (adjudicator.LoadTitles hands that subdirectory, or nil).
+var load = adjudicator.DataLoad(Default, LoadOver, func(d *Data) adjudicator.Rules { return New(d) })
 
 // TunePlayout: a playout counts hand-offs per game week, and with
 // standing orders both sides first set them all (adjudicator.PlayoutTuner).

@@ -1,7 +1,6 @@
 package lostvalley
 
 import (
-	"io/fs"
 	"sync"
 
 	"github.com/umpirebot/umpire/adjudicator"
@@ -27,23 +26,9 @@ func Default() (*Data, error) {
 }
 
 // load makes the rules from the embedded data or, with an operator's data
-// directory, from the transcribed files of its lostvalley/ subdirectory
-// (a printed deck as cards.toml, Player Aid G as tables.toml ...) read over
-// the embedded ones; adjudicator.LoadTitles passes that subdirectory, or
-// nil when there is none.
-func load(data fs.FS, dir string) (adjudicator.Rules, error) {
-	var d *Data
-	var err error
-	if data == nil {
-		d, err = Default()
-	} else {
-		d, err = LoadOver(data, dir)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return New(d), nil
-}
+// directory, from the transcribed files of the title's subdirectory read
+// over them (adjudicator.LoadTitles hands that subdirectory, or nil).
+var load = adjudicator.DataLoad(Default, LoadOver, func(d *Data) adjudicator.Rules { return New(d) })
 
 // TunePlayout: hand-offs are counted per turn.
 func (r *Rules) TunePlayout(o *adjudicator.PlayoutOptions, standing bool) {

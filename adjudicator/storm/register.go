@@ -1,8 +1,6 @@
 package storm
 
 import (
-	"io/fs"
-
 	"github.com/umpirebot/umpire/adjudicator"
 )
 
@@ -11,22 +9,10 @@ func init() {
 	adjudicator.Register(adjudicator.Title{ID: "storm", Load: load})
 }
 
-// load: the embedded data or, with an operator's directory, its storm/
-// subdirectory (adjudicator.LoadTitles hands it over) read over it.
-func load(data fs.FS, dir string) (adjudicator.Rules, error) {
-	if data == nil {
-		d, err := Default()
-		if err != nil {
-			return nil, err
-		}
-		return New(d), nil
-	}
-	d, err := LoadOver(data, dir)
-	if err != nil {
-		return nil, err
-	}
-	return New(d), nil
-}
+// load makes the rules from the embedded data or, with an operator's data
+// directory, from the transcribed files of the title's subdirectory read
+// over them (adjudicator.LoadTitles hands that subdirectory, or nil).
+var load = adjudicator.DataLoad(Default, LoadOver, func(d *Data) adjudicator.Rules { return New(d) })
 
 // Turn is a state's turn, the playouts' period.
 func Turn(s adjudicator.State) int { return s.(*State).Turn }
