@@ -61,28 +61,43 @@ func (e *Encoder) Encode(img *image.RGBA) ([]byte, error) {
 
 // encode writes img as a PNG; k, if not nil, lends its buffers.
 func (e *Encoder) encode(img *image.RGBA, k *kit) ([]byte, error) {
+	return e.write(e.quantize(img, k))
+}
+
+// encodeOver writes k's image, drawn over the ground k.drawn, as a PNG:
+// the same bytes as encode, quantizing only what differs from the ground
+// (see ground).
+func (e *Encoder) encodeOver(k *kit) ([]byte, error) {
+	return e.write(e.quantizeOver(k))
+}
+
+func (e *Encoder) write(p *image.Paletted) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.Grow(256 << 10)
-	if err := e.png.Encode(&buf, e.quantize(img, k)); err != nil {
+	if err := e.png.Encode(&buf, p); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
 }
 
+// paletted returns a paletted image of bounds b: k's, if it lends one.
+func (e *Encoder) paletted(b image.Rectangle, k *kit) *image.Paletted {
+	e.once.Do(e.build)
+	if k != nil && k.pal != nil && k.pal.Rect == b {
+		k.pal.Palette = e.pal // the kit may have drawn another board
+		return k.pal
+	}
+	p := image.NewPaletted(b, e.pal)
+	if k != nil {
+		k.pal = p
+	}
+	return p
+}
+
 // quantize maps img to the fixed palette. The images are opaque.
 func (e *Encoder) quantize(img *image.RGBA, k *kit) *image.Paletted {
-	e.once.Do(e.build)
 	b := img.Bounds()
-	var p *image.Paletted
-	if k != nil && k.pal != nil && k.pal.Rect == b {
-		p = k.pal
-		p.Palette = e.pal // the kit may have drawn another board
-	} else {
-		p = image.NewPaletted(b, e.pal)
-		if k != nil {
-			k.pal = p
-		}
-	}
+	p := e.paletted(b, k)
 	w, h := b.Dx(), b.Dy()
 	lut := e.lut
 	for y := 0; y < h; y++ {

@@ -101,7 +101,7 @@ type layer struct {
 	board Board
 	enc   *Encoder
 	once  sync.Once
-	base  *image.RGBA
+	base  *ground
 
 	midMu sync.Mutex
 	mids  []middle // most recently used first
@@ -110,7 +110,7 @@ type layer struct {
 // middle is a kept middle layer: the static layer with it drawn over.
 type middle struct {
 	key string
-	img *image.RGBA
+	g   *ground
 }
 
 type entry struct {
@@ -202,40 +202,38 @@ func (r *Renderer) PNG(v adjudicator.View) ([]byte, error) {
 func (r *Renderer) draw(l *layer, v adjudicator.View) ([]byte, error) {
 	k := <-r.kits
 	defer func() { r.kits <- k }()
-	img, err := r.drawOn(l, k, v)
-	if err != nil {
+	if _, err := r.drawOn(l, k, v); err != nil {
 		return nil, err
 	}
-	return l.enc.encode(img, k)
+	return l.enc.encodeOver(k)
 }
 
 // drawOn draws v on the kit's image: a copy of the static layer (with the
 // view's middle layer, for a Layered board), then the dynamic layer.
 func (r *Renderer) drawOn(l *layer, k *kit, v adjudicator.View) (*image.RGBA, error) {
-	base, err := r.base(l, k.faces)
+	g, err := r.base(l, k.faces)
 	if err != nil {
 		return nil, err
 	}
 	if lb, ok := l.board.(Layered); ok {
-		if base, err = l.middle(lb, base, k.faces, v); err != nil {
+		if g, err = l.middle(lb, g, k.faces, v); err != nil {
 			return nil, err
 		}
 	}
-	if k.img == nil || k.img.Rect != base.Rect {
-		k.img = image.NewRGBA(base.Rect)
+	if k.img == nil || k.img.Rect != g.img.Rect {
+		k.img, k.over = image.NewRGBA(g.img.Rect), nil
 	}
-	img := k.img
-	copy(img.Pix, base.Pix)
-	if err := l.board.Dynamic(newCanvas(img, k.faces), v); err != nil {
+	k.restore(g)
+	if err := l.board.Dynamic(newCanvas(k.img, k.faces), v); err != nil {
 		return nil, err
 	}
-	return img, nil
+	return k.img, nil
 }
 
 // middle returns v's middle layer over base, drawn now or kept from an
 // earlier view with the same key. Two renders may draw the same middle
 // at once; both give the same pixels and one is kept.
-func (l *layer) middle(lb Layered, base *image.RGBA, f *faces, v adjudicator.View) (*image.RGBA, error) {
+func (l *layer) middle(lb Layered, base *ground, f *faces, v adjudicator.View) (*ground, error) {
 	key, err := lb.MiddleKey(v)
 	if err != nil {
 		return nil, err
@@ -246,22 +244,23 @@ func (l *layer) middle(lb Layered, base *image.RGBA, f *faces, v adjudicator.Vie
 			copy(l.mids[1:i+1], l.mids[:i])
 			l.mids[0] = m
 			l.midMu.Unlock()
-			return m.img, nil
+			return m.g, nil
 		}
 	}
 	l.midMu.Unlock()
-	img := image.NewRGBA(base.Rect)
-	copy(img.Pix, base.Pix)
+	img := image.NewRGBA(base.img.Rect)
+	copy(img.Pix, base.img.Pix)
 	if err := lb.Middle(newCanvas(img, f), v); err != nil {
 		return nil, err
 	}
+	g := &ground{img: img}
 	l.midMu.Lock()
-	l.mids = append([]middle{{key: key, img: img}}, l.mids...)
+	l.mids = append([]middle{{key: key, g: g}}, l.mids...)
 	if len(l.mids) > MiddleCacheSize {
 		l.mids = l.mids[:MiddleCacheSize]
 	}
 	l.midMu.Unlock()
-	return img, nil
+	return g, nil
 }
 
 // kit is one render's working set.
@@ -269,10 +268,15 @@ type kit struct {
 	faces *faces
 	img   *image.RGBA
 	pal   *image.Paletted
+
+	// drawn is the ground img was last drawn over; over, if not nil,
+	// the ground img equals but in spans (see ground).
+	drawn, over *ground
+	spans       []changed
 }
 
 // base draws the static layer once.
-func (r *Renderer) base(l *layer, f *faces) (*image.RGBA, error) {
+func (r *Renderer) base(l *layer, f *faces) (*ground, error) {
 	if err := loadFonts(); err != nil {
 		return nil, fmt.Errorf("render: fonts: %w", err)
 	}
@@ -280,7 +284,7 @@ func (r *Renderer) base(l *layer, f *faces) (*image.RGBA, error) {
 		sz := l.board.Size()
 		img := image.NewRGBA(image.Rect(0, 0, sz.X, sz.Y))
 		l.board.Static(newCanvas(img, f))
-		l.base = img
+		l.base = &ground{img: img}
 	})
 	return l.base, nil
 }
