@@ -13,7 +13,6 @@ import (
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
-	"golang.org/x/image/math/fixed"
 )
 
 // Fonts are embedded (the Go fonts): no system font is ever read, so a
@@ -41,6 +40,8 @@ type faces struct {
 	// widths caches string widths: truetype re-hints a glyph for every
 	// advance it measures.
 	widths map[widthKey]float64
+	// labels caches strings laid out as glyph masks (see label).
+	labels map[labelKey]*label
 }
 
 type widthKey struct {
@@ -49,7 +50,7 @@ type widthKey struct {
 }
 
 func newFaces() *faces {
-	return &faces{m: map[faceKey]font.Face{}, widths: map[widthKey]float64{}}
+	return &faces{m: map[faceKey]font.Face{}, widths: map[widthKey]float64{}, labels: map[labelKey]*label{}}
 }
 
 func (f *faces) width(k faceKey, fc font.Face, s string) float64 {
@@ -135,18 +136,18 @@ func (c *Canvas) LeastFont() float64 {
 
 // Text draws s anchored at (x, y): ax, ay as gg.DrawStringAnchored, with
 // ay 0.5 centring on the cap height rather than the font height. Glyphs
-// are drawn straight from the face's cache at whole pixels (gg's own
-// DrawString resamples every glyph through its transform), so text
-// ignores the context's transform: see RotatedText.
+// are drawn at whole pixels from the string's label, laid out once per
+// string and face (gg's own DrawString resamples every glyph through its
+// transform), so text ignores the context's transform: see RotatedText.
+// The pixels are those of font.Drawer drawing the string there.
 func (c *Canvas) Text(s string, x, y, ax, ay float64, col color.Color) {
 	w := 0.0
 	if ax != 0 {
 		w = c.Width(s)
 	}
 	h := c.size * 0.72 // cap height of the Go fonts
-	d := font.Drawer{Dst: c.Img, Src: image.NewUniform(col), Face: c.face,
-		Dot: fixed.P(int(math.Round(x-ax*w)), int(math.Round(y+ay*h)))}
-	d.DrawString(s)
+	o := image.Pt(int(math.Round(x-ax*w)), int(math.Round(y+ay*h)))
+	c.faces.label(c.fk, c.face, s).draw(c.Img, o, col)
 }
 
 // RotatedText draws s centred at (x, y), turned by angle radians (slow:
