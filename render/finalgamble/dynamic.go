@@ -16,15 +16,14 @@ func boardOf(v adjudicator.View) (*finalgamble.BoardView, error) {
 	return render.BoardAs[finalgamble.BoardView](v, "The Final Gamble")
 }
 
-// Dynamic draws one view: Trench and Dig Zones, flags, the counters, the
-// boxes' contents and the tracks.
+// Dynamic draws one view over its Trench and Dig Zones (the middle layer:
+// middle.go): flags, the counters, the boxes' contents and the tracks.
 func (b *board) Dynamic(c *render.Canvas, v adjudicator.View) error {
 	bv, err := boardOf(v)
 	if err != nil {
 		return err
 	}
 	s := &bv.Setup
-	b.zones(c, s)
 	b.units(c, s)
 	b.flags(c, s)
 	b.boxContents(c, s)
