@@ -78,6 +78,12 @@ func (e *Encoder) quantizeOver(k *kit) *image.Paletted {
 		dst := p.Pix[y*p.Stride : y*p.Stride+w]
 		x0s, x1s := w, 0
 		for x0 := 0; x0 < w; x0 += blockW {
+			// four blocks at once where they are the ground's
+			if x0%(4*blockW) == 0 && x0+4*blockW <= w && bytes.Equal(src[4*x0:4*x0+16*blockW], gr[4*x0:4*x0+16*blockW]) {
+				copy(dst[x0:x0+4*blockW], gi[x0:x0+4*blockW])
+				x0 += 3 * blockW
+				continue
+			}
 			x1 := min(x0+blockW, w)
 			if bytes.Equal(src[4*x0:4*x1], gr[4*x0:4*x1]) {
 				copy(dst[x0:x1], gi[x0:x1])
