@@ -15,9 +15,9 @@ import (
 // marksBoard draws, per view, a mark at each "x,y" of its board (a
 // []string) and fails after drawing them when the view's Phase is
 // "fail". Its width is no multiple of blockW, so rows end in a part
-// block. As a Layered board (middle true), its middle layer is a bar as
-// long as the view's Status[0].
-type marksBoard struct{ middle bool }
+// block. layeredMarks adds a middle layer: a bar as long as the view's
+// Status[0].
+type marksBoard struct{}
 
 func (marksBoard) Size() image.Point { return image.Pt(203, 61) }
 func (marksBoard) Inks() []color.RGBA {
