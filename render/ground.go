@@ -25,9 +25,9 @@ type ground struct {
 // once.
 const blockW = 16
 
-// changed is the part [x0, x1) of a row of a kit's image that may differ
-// from the ground it was drawn over (x0 >= x1: none).
-type changed struct{ x0, x1 int32 }
+// changed is a run [x0, x1) of row y of a kit's image that may differ
+// from the ground it was drawn over.
+type changed struct{ y, x0, x1 int32 }
 
 // quantized returns g's palette indices under e, made once.
 func (g *ground) quantized(e *Encoder) []uint8 {
@@ -35,18 +35,16 @@ func (g *ground) quantized(e *Encoder) []uint8 {
 	return g.pal
 }
 
-// restore makes k's image a copy of g: only the spans the last map
+// restore makes k's image a copy of g: only the runs the last map
 // changed if k's image was last quantized over g, all of it otherwise.
-// The spans are unknown until the image is quantized again
+// The runs are unknown until the image is quantized again
 // (quantizeOver).
 func (k *kit) restore(g *ground) {
 	img := k.img
-	if k.over == g && len(k.spans) == img.Rect.Dy() {
-		for y, s := range k.spans {
-			if s.x0 < s.x1 {
-				o := y * img.Stride
-				copy(img.Pix[o+4*int(s.x0):o+4*int(s.x1)], g.img.Pix[y*g.img.Stride+4*int(s.x0):])
-			}
+	if k.over == g {
+		for _, r := range k.runs {
+			o, og := int(r.y)*img.Stride, int(r.y)*g.img.Stride
+			copy(img.Pix[o+4*int(r.x0):o+4*int(r.x1)], g.img.Pix[og+4*int(r.x0):])
 		}
 	} else {
 		copy(img.Pix, g.img.Pix)
@@ -56,7 +54,7 @@ func (k *kit) restore(g *ground) {
 
 // quantizeOver maps k's image, drawn over the ground k.drawn, to the
 // palette as quantize does: blocks equal to the ground's take its indices,
-// the others are quantized; it records which spans of each row differ
+// the others are quantized; it records the runs of blocks that differ
 // from the ground, for the next restore.
 func (e *Encoder) quantizeOver(k *kit) *image.Paletted {
 	g, img := k.drawn, k.img
@@ -67,16 +65,13 @@ func (e *Encoder) quantizeOver(k *kit) *image.Paletted {
 	b := img.Bounds()
 	p := e.paletted(b, k)
 	w, h := b.Dx(), b.Dy()
-	if len(k.spans) != h {
-		k.spans = make([]changed, h)
-	}
+	k.runs = k.runs[:0]
 	lut := e.lut
 	for y := 0; y < h; y++ {
 		src := img.Pix[y*img.Stride : y*img.Stride+4*w]
 		gr := g.img.Pix[y*g.img.Stride : y*g.img.Stride+4*w]
 		gi := gp[y*w : y*w+w]
 		dst := p.Pix[y*p.Stride : y*p.Stride+w]
-		x0s, x1s := w, 0
 		for x0 := 0; x0 < w; x0 += blockW {
 			// four blocks at once where they are the ground's
 			if x0%(4*blockW) == 0 && x0+4*blockW <= w && bytes.Equal(src[4*x0:4*x0+16*blockW], gr[4*x0:4*x0+16*blockW]) {
@@ -89,13 +84,16 @@ func (e *Encoder) quantizeOver(k *kit) *image.Paletted {
 				copy(dst[x0:x1], gi[x0:x1])
 				continue
 			}
-			x0s, x1s = min(x0s, x0), x1
+			if n := len(k.runs) - 1; n >= 0 && k.runs[n].y == int32(y) && k.runs[n].x1 == int32(x0) {
+				k.runs[n].x1 = int32(x1)
+			} else {
+				k.runs = append(k.runs, changed{int32(y), int32(x0), int32(x1)})
+			}
 			for x := x0; x < x1; x++ {
 				s := src[4*x : 4*x+3 : 4*x+3]
 				dst[x] = lut[int(s[0]>>3)<<10|int(s[1]>>3)<<5|int(s[2]>>3)]
 			}
 		}
-		k.spans[y] = changed{int32(x0s), int32(x1s)}
 	}
 	k.over = g
 	return p

@@ -270,9 +270,9 @@ type kit struct {
 	pal   *image.Paletted
 
 	// drawn is the ground img was last drawn over; over, if not nil,
-	// the ground img equals but in spans (see ground).
+	// the ground img equals but in runs (see ground).
 	drawn, over *ground
-	spans       []changed
+	runs        []changed
 }
 
 // base draws the static layer once.
