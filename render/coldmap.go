@@ -11,11 +11,14 @@ import (
 
 // ColdMap measures DESIGN's cold-map budget (issue 31: a cold map costs at
 // most 1.2 times its own PNG encode) for view v, n times: a cold map is
-// a PNG of a view not in the cache (its Status changed, the picture the
-// same), drawn over the static layer and any middle layer already kept
-// for v, then encoded; the encode alone is the same picture encoded by a
-// fresh Encoder. It returns the summed durations and the PNG's size, and
-// fails if the encode alone does not give the map's very bytes.
+// a PNG of a view not in the cache (its Status changed), by Renderer.PNG
+// as the bot calls it: the kit's image put back to the static layer and
+// any middle layer already kept for v, the dynamic layer drawn, the
+// blocks it changed quantized (the ground's kept indices elsewhere) and
+// the whole deflated. The encode alone is the finished picture encoded by
+// a fresh Encoder: every pixel quantized, then deflated the same way. It
+// returns the summed durations and the PNG's size, and fails if the
+// encode alone does not give the map's very bytes.
 func (r *Renderer) ColdMap(v adjudicator.View, n int, clock func() time.Time) (cold, encode time.Duration, size int, err error) {
 	l, ok := r.boards[v.Title]
 	if !ok {
