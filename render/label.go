@@ -28,7 +28,7 @@ type labelKey struct {
 }
 
 // maxLabels bounds the labels a kit keeps (when full, all are dropped).
-const maxLabels = 4096
+const maxLabels = 2048
 
 // label returns s laid out in face fc (whose key is k), made once.
 func (f *faces) label(k faceKey, fc font.Face, s string) *label {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"image/color"
+	"strconv"
 	"testing"
 
 	"golang.org/x/image/font"
@@ -54,4 +55,23 @@ func ground40() *image.RGBA {
 		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = v, 255-v, 0x80, 0xff
 	}
 	return img
+}
+
+// The labels a kit keeps are bounded: a map's changing text (what just
+// happened) does not grow them for ever.
+func TestLabel_Bounded(t *testing.T) {
+	if err := loadFonts(); err != nil {
+		t.Fatal(err)
+	}
+	fc := newFaces()
+	face, k := fc.face(10, false)
+	for i := 0; i < maxLabels+10; i++ {
+		fc.label(k, face, strconv.Itoa(i))
+		if len(fc.labels) > maxLabels {
+			t.Fatalf("%d labels kept after %d strings", len(fc.labels), i+1)
+		}
+	}
+	if l := fc.label(k, face, "12"); len(l.glyphs) != 2 {
+		t.Errorf("label %q has %d glyphs", "12", len(l.glyphs))
+	}
 }
