@@ -17,11 +17,15 @@
 // Boards draw on a Canvas (gg, with the embedded fonts and helpers for
 // text, flat rectangles and arrows) and may lay out their stacks and
 // labels with the greedy Placer, so that they do not overlap. The dynamic
-// layer is the cost of a cold map (issue 18: at most 1.5 times its PNG
+// layer is the cost of a cold map (issue 31: at most 1.2 times its own PNG
 // encode), so what it draws often should not be rasterised every time: a
 // mark always the same shape in the same place is a Shape, rasterised once
 // and painted with the very pixels gg would give; a mark that moves, such
-// as a counter, is a Sprite, drawn once and stamped at whole pixels.
+// as a counter, is a Sprite, drawn once and stamped at whole pixels; text
+// is drawn from labels, each string's glyphs laid out once per face. What
+// the dynamic layer is drawn over (the static layer, or it with a middle
+// layer) is a ground, kept with its quantization: a map puts back and
+// re-quantizes only the blocks a dynamic layer changed (ground.go).
 // Finished PNGs are cached by the SHA-256 of the view's JSON, so an
 // unchanged view costs a hash and a copy.
 package render
