@@ -29,6 +29,9 @@ type geo struct {
 	idx     map[string]int32
 	nb      [][]int32
 	landVN  []bool                // a land hex outside China
+	sea     []bool                // an all-sea hex
+	limit   []int                 // stackLimit, by hex number
+	rowCol  [][2]int              // ParseHex, by hex number
 	classes map[string]*moveClass // by classKey
 	byType  map[string]*moveClass // by type code
 }
@@ -144,12 +147,16 @@ func (r *Rules) buildGeo() {
 	}
 	g.nb = make([][]int32, len(g.ids))
 	g.landVN = make([]bool, len(g.ids))
+	g.sea, g.limit, g.rowCol = make([]bool, len(g.ids)), make([]int, len(g.ids)), make([][2]int, len(g.ids))
 	for i, id := range g.ids {
 		for _, n := range g.adj[id] {
 			g.nb[i] = append(g.nb[i], g.idx[n])
 		}
 		h := r.hexes[id]
 		g.landVN[i] = h.Terrain != "sea" && h.Country != "china"
+		g.sea[i] = h.Terrain == "sea"
+		g.limit[i] = r.stackLimit(id)
+		g.rowCol[i][0], g.rowCol[i][1], _ = ParseHex(id)
 	}
 	g.classes, g.byType = map[string]*moveClass{}, map[string]*moveClass{}
 	codes := make([]string, 0, len(r.types))
@@ -1173,7 +1180,7 @@ func (r *Rules) dests(s *State, b *moveBoard, side string, us []*Unit) []adjudic
 		// Basics: Stacking, even into an empty hex (a stack of 12 points
 		// may not enter rough-forest, which holds 11). The moving units
 		// are all in their start hex, never a destination.
-		if b.stack[i]+n > r.stackLimit(h) {
+		if b.stack[i]+n > g.limit[i] {
 			continue
 		}
 		good := true

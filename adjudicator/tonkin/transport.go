@@ -265,12 +265,18 @@ func (r *Rules) fefCityHexes(s *State) []string {
 // truckRoute: the hexes a truck from at reaches (14 motorized movement
 // points, doubled out of enemy ZOC, 5.2, 5.4).
 func (r *Rules) truckRoute(s *State, side, at string) route {
+	return r.truckRouteOn(r.moveBoard(s, side), side, at)
+}
+
+// truckRouteOn is truckRoute on side's board b, counted once for many
+// hexes (the route's cost and path hold until b's next reach).
+func (r *Rules) truckRouteOn(b *moveBoard, side, at string) route {
 	code := truckFEF
 	if side == VM {
 		code = truckVM
 	}
 	t := r.types[code]
-	return r.reachFrom(r.moveBoard(s, side), r.class(t), at, 2*t.Motor, true)
+	return r.reachFrom(b, r.class(t), at, 2*t.Motor, true)
 }
 
 // trucksFor: the truck transports a load needs: the fewest that hold it
@@ -669,7 +675,7 @@ func (r *Rules) newFastBoard(s *State, side string) *fastBoard {
 // ok is destCheck for the legal tree: us may be carried to hex number i.
 func (f *fastBoard) ok(us []*Unit, i int) bool {
 	r := f.r
-	h := r.geo.ids[i]
+	g := r.geo
 	if f.enemy[i] {
 		return false
 	}
@@ -677,17 +683,57 @@ func (f *fastBoard) ok(us []*Unit, i int) bool {
 	for _, u := range us {
 		t := r.typ(u)
 		if t.Kind == "dump" {
-			if r.hexes[h].Terrain == "sea" {
+			if g.sea[i] {
 				return false
 			}
 		} else if !r.class(t).enter[i] {
 			return false
 		}
-		if u.Loc != h {
+		if u.Loc != g.ids[i] {
 			n += r.values(u).Stack
 		}
 	}
-	return f.stack[i]+n <= r.stackLimit(h)
+	return f.stack[i]+n <= g.limit[i]
+}
+
+// fits is ok for many hexes: the load's classes, kinds and stacking
+// points read once.
+func (f *fastBoard) fits(us []*Unit) func(i int) bool {
+	r := f.r
+	g := r.geo
+	dump := false
+	var enter [][]bool
+	type part struct {
+		loc   string
+		stack int
+	}
+	parts := make([]part, len(us))
+	for k, u := range us {
+		t := r.typ(u)
+		if t.Kind == "dump" {
+			dump = true
+		} else {
+			enter = append(enter, r.class(t).enter)
+		}
+		parts[k] = part{u.Loc, r.values(u).Stack}
+	}
+	return func(i int) bool {
+		if f.enemy[i] || dump && g.sea[i] {
+			return false
+		}
+		for _, e := range enter {
+			if !e[i] {
+				return false
+			}
+		}
+		n := 0
+		for _, p := range parts {
+			if p.loc != g.ids[i] {
+				n += p.stack
+			}
+		}
+		return f.stack[i]+n <= g.limit[i]
+	}
 }
 
 // transportChoices: the transport orders legal now, for the tree (one
@@ -704,8 +750,9 @@ func (r *Rules) transportChoices(s *State, side string) []adjudicator.Choice {
 	fb := r.newFastBoard(s, side)
 	within := func(rt route, us []*Unit) []adjudicator.Choice {
 		var ds []adjudicator.Choice
+		fits := fb.fits(us)
 		for i, h := range r.geo.ids {
-			if rt.best[i] >= 0 && fb.ok(us, i) {
+			if rt.best[i] >= 0 && fits(i) {
 				ds = append(ds, leaf(h))
 			}
 		}
@@ -720,6 +767,7 @@ func (r *Rules) transportChoices(s *State, side string) []adjudicator.Choice {
 		dests := map[string][]adjudicator.Choice{}
 		routes := map[string]*route{}
 		boards := r.truckBoarding(s, side)
+		var tb *moveBoard // the trucks' board, counted once (only best is kept of each route)
 		var cands []*Unit
 		keys := map[*Unit]string{}
 		for _, u := range s.Units {
@@ -732,7 +780,10 @@ func (r *Rules) transportChoices(s *State, side string) []adjudicator.Choice {
 				rt, seen := routes[u.Loc]
 				if !seen {
 					if boards(u.Loc) == "" {
-						x := r.truckRoute(s, side, u.Loc)
+						if tb == nil {
+							tb = r.moveBoard(s, side)
+						}
+						x := r.truckRouteOn(tb, side, u.Loc)
 						rt = &x
 					}
 					routes[u.Loc] = rt
