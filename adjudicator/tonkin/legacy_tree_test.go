@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/umpirebot/umpire/adjudicator"
 )
@@ -195,7 +196,7 @@ func (r *Rules) transportChoicesV0(s *State, side string) []adjudicator.Choice {
 				if u.Side != VM || u.Type != "DR" || !onMap(u.Loc) || !cand("foot", u) {
 					continue
 				}
-				if ds := within(r.reachFrom(b, r.class(t), u.Loc, 2*t.Move, true), []*Unit{u}); len(ds) > 0 {
+				if ds := within(r.reachFromV0(b, r.class(t), u.Loc, 2*t.Move, true), []*Unit{u}); len(ds) > 0 {
 					loads = append(loads, adjudicator.Choice{Word: token(u.ID), Next: ds})
 				}
 			}
@@ -307,7 +308,7 @@ func (r *Rules) transportChoicesV0(s *State, side string) []adjudicator.Choice {
 					continue
 				}
 				if rt == nil {
-					x := r.reach(b, d)
+					x := r.reachV0(b, d)
 					rt = &x
 				}
 				if ds := within(*rt, []*Unit{d, u}); len(ds) > 0 {
@@ -362,7 +363,7 @@ func (r *Rules) truckRouteV0(s *State, side, at string) route {
 		code = truckVM
 	}
 	t := r.types[code]
-	return r.reachFrom(r.moveBoard(s, side), r.class(t), at, 2*t.Motor, true)
+	return r.reachFromV0(r.moveBoard(s, side), r.class(t), at, 2*t.Motor, true)
 }
 
 // ok is destCheck for the legal tree: us may be carried to hex number i.
@@ -624,4 +625,258 @@ func (r *Rules) vmPlaceHexesV0(s *State, u *Unit) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// moveChoices: the move orders legal now, for the tree.
+func (r *Rules) moveChoicesV0(s *State, side string) []adjudicator.Choice {
+	b := r.moveBoard(s, side)
+	ops := s.Phase == PhaseOps1 || s.Phase == PhaseOps2
+	byHex := map[string][]*Unit{}
+	var hexes []string
+	var units []adjudicator.Choice
+	cache := map[string][]adjudicator.Choice{}
+	var ib *moveBoard // the infiltrators' board, when needed (5.11)
+	for _, u := range s.Units {
+		if u.Side != side || !r.movable(u) || (u.Moved && !ops) {
+			continue
+		}
+		if byHex[u.Loc] == nil {
+			hexes = append(hexes, u.Loc)
+		}
+		byHex[u.Loc] = append(byHex[u.Loc], u)
+		k := fmt.Sprintf("%s|%s|%v|%v|%d", u.Type, u.Loc, u.Desorg, u.OoS, r.values(u).Stack)
+		dests, ok := cache[k]
+		if !ok {
+			dests = r.destsAllV0(s, b, &ib, side, []*Unit{u})
+			cache[k] = dests
+		}
+		if len(dests) > 0 {
+			units = append(units, adjudicator.Choice{Word: token(u.ID), Help: "move " + u.ID, Next: dests})
+		}
+	}
+	slices.Sort(hexes)
+	var stacks []adjudicator.Choice
+	for _, h := range hexes {
+		if len(byHex[h]) < 2 {
+			continue
+		}
+		if dests := r.destsAllV0(s, b, &ib, side, byHex[h]); len(dests) > 0 {
+			stacks = append(stacks, adjudicator.Choice{Word: h, Help: "move the stack at " + h, Next: dests})
+		}
+	}
+	all := append(units, stacks...)
+	if len(all) == 0 {
+		return nil
+	}
+	help := "move a unit or a stack (5.1)"
+	if ops {
+		help = "option a): move a stack for one operation point (6.3)"
+	}
+	return []adjudicator.Choice{{Word: "move", Help: help, Next: all}}
+}
+
+// dests: the hexes a stack may move to (by the slowest unit's least-cost
+// route, judged for every unit, and within the stacking limit).
+func (r *Rules) destsV0(s *State, b *moveBoard, side string, us []*Unit) []adjudicator.Choice {
+	g := r.geo
+	rt := r.reachV0(b, slowest(r, us))
+	n := 0
+	for _, u := range us {
+		n += r.values(u).Stack
+	}
+	if b.stack == nil {
+		b.stack = make([]int, len(g.ids))
+		for _, u := range s.Units {
+			if i, ok := g.idx[u.Loc]; ok && u.Side == side {
+				b.stack[i] += r.values(u).Stack
+			}
+		}
+	}
+	// the units to judge on the slowest's route: one of each class and
+	// allowance but the slowest's own, which its route suits
+	type judge struct {
+		mc        *moveClass
+		ma        int
+		canDouble bool
+	}
+	slow := slowest(r, us)
+	sma, sdbl := r.allowance(slow)
+	judged := []judge{{r.class(r.typ(slow)), sma, sdbl}}
+	for _, u := range us {
+		ma, dbl := r.allowance(u)
+		if j := (judge{r.class(r.typ(u)), ma, dbl}); !slices.Contains(judged, j) {
+			judged = append(judged, j)
+		}
+	}
+	judged = judged[1:]
+	at := g.idx[slow.Loc]
+	var out []adjudicator.Choice
+	var buf []int32
+	for i, h := range g.ids {
+		if rt.best[i] < 0 {
+			continue
+		}
+		// Basics: Stacking, even into an empty hex (a stack of 12 points
+		// may not enter rough-forest, which holds 11). The moving units
+		// are all in their start hex, never a destination.
+		if b.stack[i]+n > r.stackLimit(h) {
+			continue
+		}
+		good := true
+		if len(judged) > 0 {
+			buf = rt.pathI(int32(i), buf)
+			for _, j := range judged {
+				if !r.pathOK(b, j.mc, j.ma, j.canDouble, at, buf) {
+					good = false
+					break
+				}
+			}
+		}
+		if good {
+			out = append(out, adjudicator.Choice{Word: h, Complete: true})
+		}
+	}
+	return out
+}
+
+// destsAll: dests, and for a VM stack of infiltrators the hexes it
+// reaches by infiltration too (5.11), sorted as the grid.
+func (r *Rules) destsAllV0(s *State, b *moveBoard, ib **moveBoard, side string, us []*Unit) []adjudicator.Choice {
+	out := r.destsV0(s, b, side, us)
+	if side != VM || slices.ContainsFunc(us, func(u *Unit) bool { return !r.infiltrator(u) }) {
+		return out
+	}
+	if *ib == nil {
+		*ib = r.infilBoard(s)
+	}
+	more := r.destsV0(s, *ib, side, us)
+	if len(more) == 0 {
+		return out
+	}
+	seen := map[string]bool{}
+	for _, c := range out {
+		seen[c.Word] = true
+	}
+	for _, c := range more {
+		if !seen[c.Word] {
+			out = append(out, c)
+		}
+	}
+	slices.SortFunc(out, func(a, b adjudicator.Choice) int { return strings.Compare(a.Word, b.Word) })
+	return out
+}
+
+func (r *Rules) reachV0(b *moveBoard, u *Unit) route {
+	ma, canDouble := r.allowance(u)
+	return r.reachFromV0(b, r.class(r.typ(u)), u.Loc, ma, canDouble)
+}
+
+// reachFrom is reach for a movement class from a hex with an allowance
+// (half points), doubled out of enemy ZOC when canDouble (5.2; the
+// transports of 5.3-5.7 too).
+func (r *Rules) reachFromV0(b *moveBoard, mc *moveClass, loc string, ma int, canDouble bool) route {
+	g := r.geo
+	n := len(g.ids)
+	rt := route{r: r, b: b, best: make([]int32, n)}
+	for i := range rt.best {
+		rt.best[i] = -1
+	}
+	at, ok := g.idx[loc]
+	if !ok {
+		return rt
+	}
+	if len(b.dist) != 2*n {
+		b.dist, b.prev = make([]int32, 2*n), make([]int32, 2*n)
+	}
+	for i := range b.dist {
+		b.dist[i] = unreached
+	}
+	touch := func(h int32) int32 {
+		if b.enemyZOC[h] {
+			return 1
+		}
+		return 0
+	}
+	// RULINGS T49: a Dinassaut in a coastal hex is bothered by the VM's
+	// ZOC there only if it leaves up a river.
+	startZOC := touch(at)
+	if r.coastStart(mc, at) {
+		startZOC = 0
+	}
+	start := at*2 + startZOC
+	rt.start = start
+	limit := func(node int32) int32 {
+		if node&1 == 0 && canDouble {
+			return int32(2 * ma)
+		}
+		return int32(ma)
+	}
+	// Dijkstra over (hex, touched an enemy ZOC) with a bucket queue:
+	// nodes leave in order of cost, then of arrival.
+	for i := range b.buckets {
+		b.buckets[i] = b.buckets[i][:0]
+	}
+	push := func(node, c int32) {
+		for int(c) >= len(b.buckets) {
+			b.buckets = append(b.buckets, nil)
+		}
+		b.buckets[c] = append(b.buckets[c], node)
+	}
+	b.dist[start] = 0
+	push(start, 0)
+	for c := 0; c < len(b.buckets); c++ {
+		for j := 0; j < len(b.buckets[c]); j++ {
+			x := b.buckets[c][j]
+			if int32(c) > b.dist[x] {
+				continue
+			}
+			h := x / 2
+			for k, nh := range g.nb[h] {
+				sc, fl := mc.step(b, h, k, nh)
+				if sc < 0 {
+					continue
+				}
+				extra, ok := b.through(r, mc, h, nh, fl)
+				if !ok {
+					continue
+				}
+				step := b.adjust(int(sc), fl, mc.fef, b.enemyZOC[nh]) + extra
+				tz := touch(nh)
+				if fl&stepCoast != 0 {
+					tz = 0 // 5.7: VM units do not bother it along the coast
+				} else if x == start && r.coastStart(mc, at) {
+					tz |= touch(at) // up a river from a coastal hex in VM ZOC
+				}
+				nx := nh*2 + ((x & 1) | tz)
+				nc := int32(c + step)
+				if nc > limit(nx) && x != start {
+					continue
+				}
+				if b.dist[nx] <= nc {
+					continue
+				}
+				b.dist[nx], b.prev[nx] = nc, x
+				push(nx, nc)
+			}
+		}
+	}
+	// each hex by its cheaper node; at equal cost the one that touched
+	// an enemy ZOC
+	for h := int32(0); h < int32(n); h++ {
+		if h == at {
+			continue
+		}
+		best := int32(-1)
+		if b.enemyAt[h] {
+			rt.best[h] = -1 // passed through, never a destination
+			continue
+		}
+		for _, x := range [2]int32{h*2 + 1, h * 2} {
+			if b.dist[x] != unreached && (best < 0 || b.dist[x] < b.dist[best]) {
+				best = x
+			}
+		}
+		rt.best[h] = best
+	}
+	return rt
 }

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/umpirebot/umpire/adjudicator"
 )
@@ -79,6 +80,7 @@ func treeParts(r *Rules) []struct {
 		now, old func(s *State, side string) []adjudicator.Choice
 		phases   func(s *State) bool
 	}{
+		{"move", r.moveChoices, r.moveChoicesV0, moves},
 		{"transport", r.transportChoices, r.transportChoicesV0, moves},
 		{"rein", r.reinChoices, r.reinChoicesV0, rein},
 	}
@@ -145,28 +147,100 @@ func TestBasicsTracing_WithinNUnchanged(t *testing.T) {
 	}
 }
 
-// BenchmarkLegalTreeParts: each builder now and before, on the same
-// recorded steps, so that one run compares them on a noisy machine.
+// 5.1, 5.2: the least-cost reach that resets only what it touched finds
+// the same costs and routes as the one that swept the board, for every
+// movement class from many hexes, on boards with enemy units, rain and
+// interdicted roads, reused from one reach to the next.
+func TestRule5_2_ReachUnchanged(t *testing.T) {
+	r := rules(t)
+	rr := rand.New(rand.NewPCG(5, 2))
+	ids := r.geo.ids
+	var classes []*moveClass
+	keys := make([]string, 0, len(r.geo.classes))
+	for k := range r.geo.classes {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		classes = append(classes, r.geo.classes[k])
+	}
+	tries := 400
+	if testing.Short() {
+		tries = 120
+	}
+	for k := range tries {
+		b := r.newBoard(k%3 == 0, k%2 == 0)
+		b0 := r.newBoard(k%3 == 0, k%2 == 0)
+		for range 30 {
+			i := rr.IntN(len(ids))
+			b.enemyAt[i], b0.enemyAt[i] = true, true
+			for _, n := range r.geo.nb[i] {
+				b.enemyZOC[n], b0.enemyZOC[n] = true, true
+			}
+		}
+		if k%4 == 0 {
+			b.noRoad, b0.noRoad = make([]bool, len(ids)), make([]bool, len(ids))
+			for range 20 {
+				i := rr.IntN(len(ids))
+				b.noRoad[i], b0.noRoad[i] = true, true
+			}
+		}
+		if k%5 == 0 {
+			b.groups, b0.groups = slices.Clone(b.enemyAt), slices.Clone(b0.enemyAt)
+		}
+		for range 8 {
+			mc := classes[rr.IntN(len(classes))]
+			loc := ids[rr.IntN(len(ids))]
+			ma, dbl := 2+rr.IntN(30), rr.IntN(2) == 0
+			now, was := r.reachFrom(b, mc, loc, ma, dbl), r.reachFromV0(b0, mc, loc, ma, dbl)
+			if !slices.Equal(now.best, was.best) {
+				t.Fatalf("reach from %s (ma %d): the hexes reached differ", loc, ma)
+			}
+			for _, i := range now.hexes {
+				h := ids[i]
+				c1, _ := now.cost(h)
+				c0, _ := was.cost(h)
+				if c1 != c0 || !slices.Equal(now.path(h), was.path(h)) {
+					t.Fatalf("reach from %s to %s (ma %d): cost %d path %v, was %d %v", loc, h, ma, c1, now.path(h), c0, was.path(h))
+				}
+			}
+			if n := len(now.hexes); n != len(slices.DeleteFunc(slices.Clone(was.best), func(x int32) bool { return x < 0 })) || !slices.IsSorted(now.hexes) {
+				t.Fatalf("reach from %s: %d hexes listed", loc, n)
+			}
+		}
+	}
+}
+
+// BenchmarkLegalTreeParts: each builder now and before on the same
+// recorded steps, interleaved step by step so that one run compares them
+// on a noisy machine: the mean and the slowest tree of each.
 func BenchmarkLegalTreeParts(b *testing.B) {
 	r := rules(b)
 	steps := treeSteps(b, r, []string{"1950", "1951"}, 2, 0)
 	for _, p := range treeParts(r) {
-		for _, v := range []struct {
-			name string
-			f    func(s *State, side string) []adjudicator.Choice
-		}{{"now", p.now}, {"was", p.old}} {
-			b.Run(p.name+"/"+v.name, func(b *testing.B) {
-				n := 0
-				for i := 0; i < b.N; i++ {
-					for _, x := range steps {
-						if p.phases(x.s) {
-							v.f(x.s, x.side)
-							n++
-						}
+		b.Run(p.name, func(b *testing.B) {
+			var now, was, nowMax, wasMax time.Duration
+			n := 0
+			for i := 0; i < b.N; i++ {
+				for _, x := range steps {
+					if !p.phases(x.s) {
+						continue
 					}
+					t0 := time.Now()
+					p.now(x.s, x.side)
+					t1 := time.Now()
+					p.old(x.s, x.side)
+					t2 := time.Now()
+					now, was = now+t1.Sub(t0), was+t2.Sub(t1)
+					nowMax, wasMax = max(nowMax, t1.Sub(t0)), max(wasMax, t2.Sub(t1))
+					n++
 				}
-				b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(max(n, 1)), "µs/tree")
-			})
-		}
+			}
+			n = max(n, 1)
+			b.ReportMetric(float64(now.Microseconds())/float64(n), "now-µs/tree")
+			b.ReportMetric(float64(was.Microseconds())/float64(n), "was-µs/tree")
+			b.ReportMetric(float64(nowMax.Microseconds()), "now-max-µs")
+			b.ReportMetric(float64(wasMax.Microseconds()), "was-max-µs")
+		})
 	}
 }
