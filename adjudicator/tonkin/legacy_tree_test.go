@@ -880,3 +880,247 @@ func (r *Rules) reachFromV0(b *moveBoard, mc *moveClass, loc string, ma int, can
 	}
 	return rt
 }
+
+// overrunMoveChoices: for the tree, each stack's overrun of an enemy
+// hex next to it, and after it the hexes next to that one its movement
+// points left reach (RULINGS T62 g). A path to a hex next to the enemy before
+// the overrun is accepted typed (the tree cannot list every path).
+func (r *Rules) overrunMoveChoicesV0(s *State, side string) []adjudicator.Choice {
+	var units []adjudicator.Choice
+	byHex := map[string][]*Unit{}
+	var hexes []string
+	b := r.moveBoard(s, side)
+	cache := map[string][]adjudicator.Choice{}
+	targets := func(us []*Unit) []adjudicator.Choice {
+		var out []adjudicator.Choice
+		for _, h := range r.neighbors(us[0].Loc) {
+			if !r.enemyAt(s, side, h) {
+				continue
+			}
+			args := []string{us[0].Loc, h}
+			if len(us) == 1 {
+				args[0] = token(us[0].ID)
+			}
+			if _, err := r.planOverrunOnV0(s, side, args, b); err != nil {
+				continue
+			}
+			c := overrunTarget(h, side)
+			for _, d := range r.overrunTailsV0(s, b, side, us, h, args) {
+				c.Next = append(c.Next, adjudicator.Choice{Word: d, Complete: true})
+			}
+			out = append(out, c)
+		}
+		return out
+	}
+	for _, u := range s.Units {
+		if u.Side != side || !r.movable(u) || !r.overrunner(u) {
+			continue
+		}
+		k := fmt.Sprintf("%s|%s|%v|%v|%d|%d", u.Type, u.Loc, u.Desorg, u.OoS, r.values(u).Stack, r.values(u).Str)
+		ts, ok := cache[k]
+		if !ok {
+			ts = targets([]*Unit{u})
+			cache[k] = ts
+		}
+		if len(ts) > 0 {
+			units = append(units, adjudicator.Choice{Word: token(u.ID), Next: ts})
+		}
+		if byHex[u.Loc] == nil {
+			hexes = append(hexes, u.Loc)
+		}
+		byHex[u.Loc] = append(byHex[u.Loc], u)
+	}
+	slices.Sort(hexes)
+	for _, h := range hexes {
+		all, _ := r.moveUnits(s, side, h)
+		if len(all) < 2 {
+			continue
+		}
+		if ts := targets(all); len(ts) > 0 {
+			units = append(units, adjudicator.Choice{Word: h, Help: "move the stack at " + h, Next: ts})
+		}
+	}
+	return units
+}
+
+// overrunTails: the destinations after overrunning h that the order
+// accepts (judged by planOverrun itself, so the tree offers no order
+// it would refuse).
+func (r *Rules) overrunTailsV0(s *State, b *moveBoard, side string, us []*Unit, h string, args []string) []string {
+	slow := slowest(r, us)
+	cost, touched, why := r.checkPathX(b, slow, []string{h}, []string{h})
+	if why != "" {
+		return nil
+	}
+	ma, dbl := r.allowance(slow)
+	if !touched && dbl {
+		ma *= 2
+	}
+	if ma-cost <= 0 {
+		return nil
+	}
+	var cands []string
+	for _, n := range r.neighbors(h) {
+		if n != us[0].Loc && !r.enemyAt(s, side, n) {
+			cands = append(cands, n)
+		}
+	}
+	var out []string
+	for _, d := range cands {
+		if _, err := r.planOverrunOnV0(s, side, append(slices.Clone(args), d), b); err == nil {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// planOverrunOn is planOverrun on the side's board b (nil: built here),
+// which it leaves as it found it; the legal tree builds one for all.
+func (r *Rules) planOverrunOnV0(s *State, side string, args []string, b *moveBoard) (*overrunPlan, error) {
+	if len(args) < 2 {
+		return nil, fail("%s", overrunUsage)
+	}
+	us, err := r.moveUnits(s, side, args[0])
+	if err != nil {
+		return nil, err
+	}
+	hexes, spirit, alongW, ok := overrunWords(args[1:])
+	if !ok || len(hexes) == 0 {
+		return nil, fail("%s", overrunUsage)
+	}
+	if spirit && side != VM {
+		return nil, fail("6.12: Bolshevik spirit is the VM's")
+	}
+	p := &overrunPlan{us: us, spirit: spirit, along: map[string]bool{}}
+	if alongW != "" {
+		for _, w := range strings.Split(alongW, "+") {
+			u := s.findUnit(side, w)
+			if u == nil || !slices.Contains(us, u) {
+				return nil, fail("%q is not one of the units moving (%s): `along` names units of the move that do not overrun (6.4)", w, unitNames(us))
+			}
+			p.along[u.ID] = true
+		}
+	}
+	for _, h := range hexes {
+		if _, ok := r.hexes[h]; !ok {
+			return nil, fail("%q is not a hex of the map; %s", h, overrunUsage)
+		}
+	}
+	from := us[0].Loc
+	if !Adjacent(from, hexes[0]) {
+		return nil, fail("%s is not next to %s: name the path of adjacent hexes to the hex next to the enemy, the overrun's hex in it (RULINGS T62)", hexes[0], from)
+	}
+	if b == nil {
+		b = r.moveBoard(s, side)
+	}
+	// the overruns: the path's enemy hexes, up to the last one named;
+	// after it a destination alone takes the least-cost route (as 5.1's
+	// move orders do)
+	last := -1
+	for i, h := range hexes {
+		if r.enemyAt(s, side, h) {
+			p.over = append(p.over, h)
+			last = i
+		}
+	}
+	if last < 0 {
+		return nil, fail("6.4: no hex of the path holds the enemy: there is nothing to overrun")
+	}
+	path := slices.Clone(hexes[:last+1])
+	rest := hexes[last+1:]
+	for i := 1; i < len(path); i++ {
+		if !Adjacent(path[i-1], path[i]) {
+			return nil, fail("%s is not next to %s: up to the last overrun, give a path of adjacent hexes (RULINGS T62)", path[i], path[i-1])
+		}
+	}
+	if len(rest) == 1 && !Adjacent(path[len(path)-1], rest[0]) {
+		slow := slowest(r, us)
+		cost, touched, why := r.checkPathX(b, slow, path, p.over)
+		if why != "" {
+			return nil, fail("%s", why)
+		}
+		ma, dbl := r.allowance(slow)
+		if !touched && dbl {
+			ma *= 2
+		}
+		tail := r.tailRouteV0(b, slow, path[len(path)-1], ma-cost, p.over, rest[0])
+		if tail == nil {
+			return nil, fail("%s cannot reach %s after overrunning %s: no route within the movement points left (6.4: the overrun costs the terrain and 3 more); name a path of adjacent hexes to see where it stops", slow.ID, rest[0], path[len(path)-1])
+		}
+		rest = tail
+	}
+	p.path = append(path, rest...)
+	for _, u := range us {
+		if _, _, why := r.checkPathX(b, u, p.path, p.over); why != "" {
+			return nil, fail("%s", why)
+		}
+	}
+	// who overruns each hex: the fighting units not moving along (6.4,
+	// 6.5: not a dummy; artillery, the HQ and Uncle Ho do not fight), at
+	// most the hex's stacking limit (Basics: "only 11 points may attack
+	// or overrun")
+	for k, h := range p.path {
+		if !slices.Contains(p.over, h) {
+			continue
+		}
+		prev := from
+		if k > 0 {
+			prev = p.path[k-1]
+		}
+		parts, n := 0, 0
+		for _, u := range us {
+			if p.along[u.ID] || !r.overrunner(u) {
+				continue
+			}
+			// 6.6: not across the Chinese border, not where it may not
+			// move; a Dinassaut along the water only (5.7, T76)
+			if why := r.canStrikeFrom(u, prev, h); why != "" {
+				return nil, fail("%s", why)
+			}
+			parts++
+			n += r.values(u).Stack
+		}
+		if parts == 0 {
+			return nil, fail("6.4: none of %s may overrun %s (a dummy may not attack; artillery, the HQ and Uncle Ho do not fight, 6.5, 6.13)", unitNames(us), h)
+		}
+		if lim := r.stackLimit(h); n > lim {
+			return nil, fail("Basics (Stacking): only %d stacking points may overrun into %s terrain at %s; the overrunning units make %d (name the others with `along <unit+unit>`: they move with the stack without overrunning)", lim, r.hexes[h].Terrain, h, n)
+		}
+		// the stack waits next to the hex while it fights, and enters it
+		for _, stop := range []string{prev, h} {
+			if stop == from {
+				continue
+			}
+			if why := r.stackRoom(s, side, us, stop); why != "" {
+				return nil, fail("%s", why)
+			}
+		}
+	}
+	if dest := p.path[len(p.path)-1]; dest != from {
+		if why := r.stackRoom(s, side, us, dest); why != "" {
+			return nil, fail("%s", why)
+		}
+	}
+	return p, nil
+}
+
+// tailRoute: the least-cost route from hex at (the last overrun's hex,
+// counted empty) to dest within left half points, or nil.
+func (r *Rules) tailRouteV0(b *moveBoard, u *Unit, at string, left int, over []string, dest string) []string {
+	if left <= 0 {
+		return nil
+	}
+	var cleared []int32
+	for _, h := range over {
+		if i, ok := r.geo.idx[h]; ok && b.enemyAt[i] {
+			b.enemyAt[i] = false
+			cleared = append(cleared, i)
+		}
+	}
+	rt := r.reachFromV0(b, r.class(r.typ(u)), at, left, false)
+	p := rt.path(dest)
+	for _, i := range cleared {
+		b.enemyAt[i] = true
+	}
+	return p
+}

@@ -1182,9 +1182,10 @@ func (r *Rules) moveChoices(s *State, side string) []adjudicator.Choice {
 	return []adjudicator.Choice{{Word: "move", Help: help, Next: all}}
 }
 
-// dests: the hexes a stack may move to (by the slowest unit's least-cost
-// route, judged for every unit, and within the stacking limit).
-func (r *Rules) dests(s *State, b *moveBoard, side string, us []*Unit) []adjudicator.Choice {
+// destHexes: the hexes a stack may move to (by the slowest unit's
+// least-cost route, judged for every unit, and within the stacking
+// limit), by hex number in the grid's order.
+func (r *Rules) destHexes(s *State, b *moveBoard, side string, us []*Unit) []int32 {
 	g := r.geo
 	rt := r.reach(b, slowest(r, us))
 	n := 0
@@ -1240,7 +1241,7 @@ func (r *Rules) dests(s *State, b *moveBoard, side string, us []*Unit) []adjudic
 			in = append(in, i)
 		}
 	}
-	return leavesAt(g.ids, in)
+	return in
 }
 
 // groupHexes: by hex number, the hexes whose VM counters are all
@@ -1364,26 +1365,32 @@ func (r *Rules) routeFor(b *moveBoard, us []*Unit, path []string) ([]string, str
 // destsAll: dests, and for a VM stack of infiltrators the hexes it
 // reaches by infiltration too (5.11), sorted as the grid.
 func (r *Rules) destsAll(s *State, b *moveBoard, ib **moveBoard, side string, us []*Unit) []adjudicator.Choice {
-	out := r.dests(s, b, side, us)
+	out := r.destHexes(s, b, side, us)
 	if side != VM || slices.ContainsFunc(us, func(u *Unit) bool { return !r.infiltrator(u) }) {
-		return out
+		return leavesAt(r.geo.ids, out)
 	}
 	if *ib == nil {
 		*ib = r.infilBoard(s)
 	}
-	more := r.dests(s, *ib, side, us)
+	more := r.destHexes(s, *ib, side, us)
 	if len(more) == 0 {
-		return out
+		return leavesAt(r.geo.ids, out)
 	}
-	seen := map[string]bool{}
-	for _, c := range out {
-		seen[c.Word] = true
-	}
-	for _, c := range more {
-		if !seen[c.Word] {
-			out = append(out, c)
+	// both in the grid's order: merged, once each
+	all := make([]int32, 0, len(out)+len(more))
+	i, j := 0, 0
+	for i < len(out) || j < len(more) {
+		switch {
+		case j == len(more) || i < len(out) && out[i] < more[j]:
+			all = append(all, out[i])
+			i++
+		case i == len(out) || more[j] < out[i]:
+			all = append(all, more[j])
+			j++
+		default:
+			all = append(all, out[i])
+			i, j = i+1, j+1
 		}
 	}
-	slices.SortFunc(out, func(a, b adjudicator.Choice) int { return strings.Compare(a.Word, b.Word) })
-	return out
+	return leavesAt(r.geo.ids, all)
 }

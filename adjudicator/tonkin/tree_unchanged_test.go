@@ -82,6 +82,7 @@ func treeParts(r *Rules) []struct {
 	}{
 		{"move", r.moveChoices, r.moveChoicesV0, moves},
 		{"transport", r.transportChoices, r.transportChoicesV0, moves},
+		{"overrun move", r.overrunMoveChoices, r.overrunMoveChoicesV0, ops},
 		{"rein", r.reinChoices, r.reinChoicesV0, rein},
 	}
 }
