@@ -256,7 +256,7 @@ func (r *Rules) vmMayConsolidate(s *State) bool {
 			return true
 		}
 		for _, q := range d.PALinks[u.Loc] {
-			if !s.Captured[q] && len(s.frenchAt(q)) == 0 && len(s.vmAt(q)) == 0 {
+			if !s.Captured[q] && !s.anyFrenchAt(q) && !s.anyVMAt(q) {
 				return true
 			}
 		}
@@ -417,18 +417,34 @@ func (r *Rules) endAssault(s *State, ev *events) {
 // section with no French company or MG platoon beside it goes to the
 // nearest PA held by French infantry.
 func (r *Rules) loneTanks(s *State, ev *events) {
-	for _, id := range r.frenchIDs {
-		u := s.French[id]
-		if r.d.French[id].Kind != KindTank || !r.d.onMap(u.Loc) {
-			continue
+	// the tanks on the map, and whether other French units stand with
+	// each, in one pass over the units (issue 31: this runs after every
+	// step of an operation); a tank's withdrawal moves no infantry
+	var buf [8]string
+	tanks := buf[:0]
+	for _, id := range r.tankIDs {
+		if u := s.French[id]; u != nil && r.d.onMap(u.Loc) {
+			tanks = append(tanks, id)
 		}
-		alone := true
-		for _, o := range s.frenchAt(u.Loc) {
-			if r.d.French[o].Kind != KindTank {
-				alone = false
+	}
+	if len(tanks) == 0 {
+		return
+	}
+	var crewBuf [8]bool
+	crewed := crewBuf[:0]
+	for range tanks {
+		crewed = append(crewed, false)
+	}
+	for o, x := range s.French {
+		for k, id := range tanks {
+			if x.Loc == s.French[id].Loc && r.d.French[o].Kind != KindTank {
+				crewed[k] = true
 			}
 		}
-		if !alone {
+	}
+	for k, id := range tanks {
+		u := s.French[id]
+		if crewed[k] {
 			continue
 		}
 		to := r.nearestFrenchPA(s, u.Loc)
@@ -814,7 +830,7 @@ func (r *Rules) opMoveOrder(s *State, side, verb string, args []string, ev *even
 	}
 	r.relocate(s, side, id, loc, ev, "4.2.2: %s moves to %s.", "4.2.1: a hidden VM unit moves %s → %s.")
 	if side == VM {
-		if !r.d.isPA(loc) && len(s.frenchAt(loc)) > 0 {
+		if !r.d.isPA(loc) && s.anyFrenchAt(loc) {
 			// 4.2.1 (ruling H71): "Dummies made revealed … when they are
 			// in the same zone as French units."
 			r.revealDummies(s, loc, ev)
@@ -836,7 +852,7 @@ func (r *Rules) engageSharedZones(s *State, ev *events) {
 		}
 	}
 	for _, z := range r.d.ZoneOrder {
-		if fr[z] && len(s.vmAt(z)) > 0 {
+		if fr[z] && s.anyVMAt(z) {
 			r.engageAt(s, z, ev)
 		}
 	}
@@ -1059,7 +1075,7 @@ func (r *Rules) bombardTargets(s *State, side string) []string {
 func (r *Rules) canBombardAt(s *State, side, loc string) bool {
 	d := r.d
 	if side == VM {
-		if !d.isPA(loc) || len(s.frenchAt(loc)) == 0 {
+		if !d.isPA(loc) || !s.anyFrenchAt(loc) {
 			return false
 		}
 		for _, b := range d.PABases[loc] {
@@ -1077,12 +1093,13 @@ func (r *Rules) canBombardAt(s *State, side, loc string) bool {
 	// France sees counters, not what they are: a hidden dummy is a target
 	// like a battalion (invariant 1).
 	visible := false
-	for _, id := range s.vmAt(loc) {
-		if s.VM[id].Revealed {
+	for _, u := range s.VM { // vmAt, unsorted: only whether
+		if u.Loc == loc && u.Revealed {
 			visible = true
+			break
 		}
 	}
-	if d.isPA(loc) && len(s.vmAt(loc)) > 0 {
+	if d.isPA(loc) && s.anyVMAt(loc) {
 		for _, q := range d.PALinks[loc] {
 			// 5.2: a PA is friendly for directing fire even unoccupied.
 			if !s.Captured[q] {
@@ -1090,7 +1107,7 @@ func (r *Rules) canBombardAt(s *State, side, loc string) bool {
 			}
 		}
 		for _, b := range d.PABases[loc] {
-			if len(s.frenchAt(b.Zone)) > 0 {
+			if s.anyFrenchAt(b.Zone) {
 				return true
 			}
 		}

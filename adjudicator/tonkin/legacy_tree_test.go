@@ -1,9 +1,10 @@
 package tonkin
 
 // The legal tree's builders as they were at 29ddfde, before issue 31's
-// work on their cost, kept under V0 names for TestLegalTreeUnchanged
-// (the trees must not change, only their cost). GENERATED from git;
-// do not edit but to follow a rule change in the live code.
+// work on their cost, kept under V0 names (copied from git, renamed) for
+// TestLegalTreeUnchanged and TestRule5_2_ReachUnchanged: the trees must
+// not change, only their cost. A rule change that changes what a tree
+// offers changes the V0 copy alike (or drops the part from treeParts).
 
 import (
 	"fmt"

@@ -126,7 +126,11 @@ func TestBasicsTracing_WithinNUnchanged(t *testing.T) {
 	r := rules(t)
 	rr := rand.New(rand.NewPCG(3, 1))
 	ids := r.geo.ids
-	for k := range 300 {
+	tries := 300
+	if testing.Short() {
+		tries = 40
+	}
+	for k := range tries {
 		blocked := map[string]bool{}
 		for range 40 {
 			blocked[ids[rr.IntN(len(ids))]] = true
