@@ -420,11 +420,11 @@ func (r *Rules) loneTanks(s *State, ev *events) {
 	// the tanks on the map, and whether other French units stand with
 	// each, in one pass over the units (issue 31: this runs after every
 	// step of an operation); a tank's withdrawal moves no infantry
-	var buf [8]string
-	tanks := buf[:0]
+	var buf, locBuf [8]string
+	tanks, locs := buf[:0], locBuf[:0]
 	for _, id := range r.tankIDs {
 		if u := s.French[id]; u != nil && r.d.onMap(u.Loc) {
-			tanks = append(tanks, id)
+			tanks, locs = append(tanks, id), append(locs, u.Loc)
 		}
 	}
 	if len(tanks) == 0 {
@@ -436,8 +436,8 @@ func (r *Rules) loneTanks(s *State, ev *events) {
 		crewed = append(crewed, false)
 	}
 	for o, x := range s.French {
-		for k, id := range tanks {
-			if x.Loc == s.French[id].Loc && r.d.French[o].Kind != KindTank {
+		for k, loc := range locs {
+			if x.Loc == loc && r.d.French[o].Kind != KindTank {
 				crewed[k] = true
 			}
 		}

@@ -169,16 +169,15 @@ func (s *State) clone() *State {
 	c := *s
 	// the units in one allocation a side (issue 31: a replay clones the
 	// state at every entry)
-	// the table copied whole, then each entry pointed at its copy
-	c.French = maps.Clone(s.French)
+	c.French = make(map[string]*FUnit, len(s.French))
 	fs := make([]FUnit, 0, len(s.French))
-	for k, v := range c.French {
+	for k, v := range s.French {
 		fs = append(fs, *v)
 		c.French[k] = &fs[len(fs)-1]
 	}
-	c.VM = maps.Clone(s.VM)
+	c.VM = make(map[string]*VUnit, len(s.VM))
 	vs := make([]VUnit, 0, len(s.VM))
-	for k, v := range c.VM {
+	for k, v := range s.VM {
 		vs = append(vs, *v)
 		c.VM[k] = &vs[len(vs)-1]
 	}
