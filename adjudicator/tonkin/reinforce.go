@@ -1666,15 +1666,10 @@ func (r *Rules) nearPlaces(i int, places [][2]int, n int) bool {
 	return false
 }
 
-// vmPlaceHexes: where a VM regiment may be rebuilt or a reinforcement
-// placed (3.3, 3.5).
-func (r *Rules) vmPlaceHexes(s *State, u *Unit) []string {
-	return r.newVMPlacer(s).hexes(u)
-}
-
-// vmPlacer is vmPlaceHexes for many units, the board counted once and
-// the hexes once for the units that place alike: the same type, trench
-// and stacking points (3.3, 3.5; issue 31).
+// vmPlacer: where VM regiments may be rebuilt or reinforcements placed
+// (3.3, 3.5), the board counted once and the hexes once for the units
+// that place alike: the same type, trench and stacking points (issue
+// 31).
 type vmPlacer struct {
 	r     *Rules
 	s     *State
