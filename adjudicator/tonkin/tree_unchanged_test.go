@@ -97,7 +97,7 @@ func TestLegalTreeUnchanged(t *testing.T) {
 		scs, limit = []string{"1951"}, 400
 	}
 	if raceEnabled {
-		games, limit = 1, 120
+		games, limit = 1, 80
 	}
 	steps := treeSteps(t, r, scs, games, limit)
 	n := map[string]int{}
