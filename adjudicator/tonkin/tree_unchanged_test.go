@@ -115,7 +115,7 @@ func TestLegalTreeUnchanged(t *testing.T) {
 		}
 	}
 	t.Logf("%d steps: %v trees compared", len(steps), n)
-	if len(steps) < 100 {
+	if want := min(100, games*limit/2); len(steps) < want || limit == 0 && len(steps) < 100 {
 		t.Fatalf("only %d steps recorded", len(steps))
 	}
 }
