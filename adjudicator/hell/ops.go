@@ -1058,24 +1058,75 @@ func lossText(u *VUnit) string {
 // a base of a zone holding French units, and at any exposed VM unit.
 func (r *Rules) bombardTargets(s *State, side string) []string {
 	d := r.d
+	// where each side stands, and where VM counters are revealed, counted
+	// once for every place (issue 31)
+	o := placesOf(s)
 	var out []string
 	for _, loc := range r.allLocations() {
-		if r.canBombardAt(s, side, loc) {
+		if r.canBombardOn(s, side, loc, o) {
 			out = append(out, loc)
 		}
 	}
 	for _, b := range sortedKeys(d.Bases) {
-		if r.canBombardAt(s, side, b) {
+		if r.canBombardOn(s, side, b, o) {
 			out = append(out, b)
 		}
 	}
 	return out
 }
 
+// places: whether French units, VM counters, revealed VM counters stand
+// at a place.
+type places interface {
+	french(loc string) bool
+	vm(loc string) bool
+	revealed(loc string) bool
+}
+
+// placesNow reads the state at every question.
+type placesNow struct{ s *State }
+
+func (p placesNow) french(loc string) bool { return p.s.anyFrenchAt(loc) }
+func (p placesNow) vm(loc string) bool     { return p.s.anyVMAt(loc) }
+func (p placesNow) revealed(loc string) bool {
+	for _, u := range p.s.VM { // vmAt, unsorted: only whether
+		if u.Loc == loc && u.Revealed {
+			return true
+		}
+	}
+	return false
+}
+
+// placesSet is the state's places counted in one pass.
+type placesSet struct{ fr, vmAt, rev map[string]bool }
+
+func placesOf(s *State) placesSet {
+	p := placesSet{fr: map[string]bool{}, vmAt: map[string]bool{}, rev: map[string]bool{}}
+	for _, u := range s.French {
+		p.fr[u.Loc] = true
+	}
+	for _, u := range s.VM {
+		p.vmAt[u.Loc] = true
+		if u.Revealed {
+			p.rev[u.Loc] = true
+		}
+	}
+	return p
+}
+
+func (p placesSet) french(loc string) bool   { return p.fr[loc] }
+func (p placesSet) vm(loc string) bool       { return p.vmAt[loc] }
+func (p placesSet) revealed(loc string) bool { return p.rev[loc] }
+
 func (r *Rules) canBombardAt(s *State, side, loc string) bool {
+	return r.canBombardOn(s, side, loc, placesNow{s})
+}
+
+// canBombardOn is canBombardAt reading who stands where from o.
+func (r *Rules) canBombardOn(s *State, side, loc string, o places) bool {
 	d := r.d
 	if side == VM {
-		if !d.isPA(loc) || !s.anyFrenchAt(loc) {
+		if !d.isPA(loc) || !o.french(loc) {
 			return false
 		}
 		for _, b := range d.PABases[loc] {
@@ -1092,14 +1143,7 @@ func (r *Rules) canBombardAt(s *State, side, loc string) bool {
 	}
 	// France sees counters, not what they are: a hidden dummy is a target
 	// like a battalion (invariant 1).
-	visible := false
-	for _, u := range s.VM { // vmAt, unsorted: only whether
-		if u.Loc == loc && u.Revealed {
-			visible = true
-			break
-		}
-	}
-	if d.isPA(loc) && s.anyVMAt(loc) {
+	if d.isPA(loc) && o.vm(loc) {
 		for _, q := range d.PALinks[loc] {
 			// 5.2: a PA is friendly for directing fire even unoccupied.
 			if !s.Captured[q] {
@@ -1107,12 +1151,12 @@ func (r *Rules) canBombardAt(s *State, side, loc string) bool {
 			}
 		}
 		for _, b := range d.PABases[loc] {
-			if s.anyFrenchAt(b.Zone) {
+			if o.french(b.Zone) {
 				return true
 			}
 		}
 	}
-	return visible
+	return o.revealed(loc)
 }
 
 func (r *Rules) bombardOrder(s *State, side, verb string, args []string, dice adjudicator.Dice, ev *events) error {
