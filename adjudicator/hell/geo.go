@@ -72,6 +72,26 @@ func (s *State) frenchAt(loc string) []string {
 	return out
 }
 
+// anyFrenchAt: len(frenchAt(loc)) > 0, without the list (issue 31).
+func (s *State) anyFrenchAt(loc string) bool {
+	for _, u := range s.French {
+		if u.Loc == loc {
+			return true
+		}
+	}
+	return false
+}
+
+// anyVMAt: len(vmAt(loc)) > 0, without the list.
+func (s *State) anyVMAt(loc string) bool {
+	for _, u := range s.VM {
+		if u.Loc == loc {
+			return true
+		}
+	}
+	return false
+}
+
 // vmAt lists VM units (battalions and dummies) at a location, sorted.
 func (s *State) vmAt(loc string) []string {
 	var out []string

@@ -256,7 +256,7 @@ func (r *Rules) vmMayConsolidate(s *State) bool {
 			return true
 		}
 		for _, q := range d.PALinks[u.Loc] {
-			if !s.Captured[q] && len(s.frenchAt(q)) == 0 && len(s.vmAt(q)) == 0 {
+			if !s.Captured[q] && !s.anyFrenchAt(q) && !s.anyVMAt(q) {
 				return true
 			}
 		}
@@ -417,18 +417,34 @@ func (r *Rules) endAssault(s *State, ev *events) {
 // section with no French company or MG platoon beside it goes to the
 // nearest PA held by French infantry.
 func (r *Rules) loneTanks(s *State, ev *events) {
-	for _, id := range r.frenchIDs {
-		u := s.French[id]
-		if r.d.French[id].Kind != KindTank || !r.d.onMap(u.Loc) {
-			continue
+	// the tanks on the map, and whether other French units stand with
+	// each, in one pass over the units (issue 31: this runs after every
+	// step of an operation); a tank's withdrawal moves no infantry
+	var buf, locBuf [8]string
+	tanks, locs := buf[:0], locBuf[:0]
+	for _, id := range r.tankIDs {
+		if u := s.French[id]; u != nil && r.d.onMap(u.Loc) {
+			tanks, locs = append(tanks, id), append(locs, u.Loc)
 		}
-		alone := true
-		for _, o := range s.frenchAt(u.Loc) {
-			if r.d.French[o].Kind != KindTank {
-				alone = false
+	}
+	if len(tanks) == 0 {
+		return
+	}
+	var crewBuf [8]bool
+	crewed := crewBuf[:0]
+	for range tanks {
+		crewed = append(crewed, false)
+	}
+	for o, x := range s.French {
+		for k, loc := range locs {
+			if x.Loc == loc && r.d.French[o].Kind != KindTank {
+				crewed[k] = true
 			}
 		}
-		if !alone {
+	}
+	for k, id := range tanks {
+		u := s.French[id]
+		if crewed[k] {
 			continue
 		}
 		to := r.nearestFrenchPA(s, u.Loc)
@@ -814,7 +830,7 @@ func (r *Rules) opMoveOrder(s *State, side, verb string, args []string, ev *even
 	}
 	r.relocate(s, side, id, loc, ev, "4.2.2: %s moves to %s.", "4.2.1: a hidden VM unit moves %s → %s.")
 	if side == VM {
-		if !r.d.isPA(loc) && len(s.frenchAt(loc)) > 0 {
+		if !r.d.isPA(loc) && s.anyFrenchAt(loc) {
 			// 4.2.1 (ruling H71): "Dummies made revealed … when they are
 			// in the same zone as French units."
 			r.revealDummies(s, loc, ev)
@@ -836,7 +852,7 @@ func (r *Rules) engageSharedZones(s *State, ev *events) {
 		}
 	}
 	for _, z := range r.d.ZoneOrder {
-		if fr[z] && len(s.vmAt(z)) > 0 {
+		if fr[z] && s.anyVMAt(z) {
 			r.engageAt(s, z, ev)
 		}
 	}
@@ -1042,24 +1058,75 @@ func lossText(u *VUnit) string {
 // a base of a zone holding French units, and at any exposed VM unit.
 func (r *Rules) bombardTargets(s *State, side string) []string {
 	d := r.d
+	// where each side stands, and where VM counters are revealed, counted
+	// once for every place (issue 31)
+	o := placesOf(s)
 	var out []string
 	for _, loc := range r.allLocations() {
-		if r.canBombardAt(s, side, loc) {
+		if r.canBombardOn(s, side, loc, o) {
 			out = append(out, loc)
 		}
 	}
 	for _, b := range sortedKeys(d.Bases) {
-		if r.canBombardAt(s, side, b) {
+		if r.canBombardOn(s, side, b, o) {
 			out = append(out, b)
 		}
 	}
 	return out
 }
 
+// places: whether French units, VM counters, revealed VM counters stand
+// at a place.
+type places interface {
+	french(loc string) bool
+	vm(loc string) bool
+	revealed(loc string) bool
+}
+
+// placesNow reads the state at every question.
+type placesNow struct{ s *State }
+
+func (p placesNow) french(loc string) bool { return p.s.anyFrenchAt(loc) }
+func (p placesNow) vm(loc string) bool     { return p.s.anyVMAt(loc) }
+func (p placesNow) revealed(loc string) bool {
+	for _, u := range p.s.VM { // vmAt, unsorted: only whether
+		if u.Loc == loc && u.Revealed {
+			return true
+		}
+	}
+	return false
+}
+
+// placesSet is the state's places counted in one pass.
+type placesSet struct{ fr, vmAt, rev map[string]bool }
+
+func placesOf(s *State) placesSet {
+	p := placesSet{fr: map[string]bool{}, vmAt: map[string]bool{}, rev: map[string]bool{}}
+	for _, u := range s.French {
+		p.fr[u.Loc] = true
+	}
+	for _, u := range s.VM {
+		p.vmAt[u.Loc] = true
+		if u.Revealed {
+			p.rev[u.Loc] = true
+		}
+	}
+	return p
+}
+
+func (p placesSet) french(loc string) bool   { return p.fr[loc] }
+func (p placesSet) vm(loc string) bool       { return p.vmAt[loc] }
+func (p placesSet) revealed(loc string) bool { return p.rev[loc] }
+
 func (r *Rules) canBombardAt(s *State, side, loc string) bool {
+	return r.canBombardOn(s, side, loc, placesNow{s})
+}
+
+// canBombardOn is canBombardAt reading who stands where from o.
+func (r *Rules) canBombardOn(s *State, side, loc string, o places) bool {
 	d := r.d
 	if side == VM {
-		if !d.isPA(loc) || len(s.frenchAt(loc)) == 0 {
+		if !d.isPA(loc) || !o.french(loc) {
 			return false
 		}
 		for _, b := range d.PABases[loc] {
@@ -1076,13 +1143,7 @@ func (r *Rules) canBombardAt(s *State, side, loc string) bool {
 	}
 	// France sees counters, not what they are: a hidden dummy is a target
 	// like a battalion (invariant 1).
-	visible := false
-	for _, id := range s.vmAt(loc) {
-		if s.VM[id].Revealed {
-			visible = true
-		}
-	}
-	if d.isPA(loc) && len(s.vmAt(loc)) > 0 {
+	if d.isPA(loc) && o.vm(loc) {
 		for _, q := range d.PALinks[loc] {
 			// 5.2: a PA is friendly for directing fire even unoccupied.
 			if !s.Captured[q] {
@@ -1090,12 +1151,12 @@ func (r *Rules) canBombardAt(s *State, side, loc string) bool {
 			}
 		}
 		for _, b := range d.PABases[loc] {
-			if len(s.frenchAt(b.Zone)) > 0 {
+			if o.french(b.Zone) {
 				return true
 			}
 		}
 	}
-	return visible
+	return o.revealed(loc)
 }
 
 func (r *Rules) bombardOrder(s *State, side, verb string, args []string, dice adjudicator.Dice, ev *events) error {

@@ -41,7 +41,7 @@ func (r *Rules) vmStepDests(s *State, id string) map[string]bool {
 	d := r.d
 	u := s.VM[id]
 	out := map[string]bool{}
-	free := func(pa string) bool { return len(s.frenchAt(pa)) == 0 }
+	free := func(pa string) bool { return !s.anyFrenchAt(pa) }
 	addBase := func(b *AssaultBase, through bool) {
 		if s.Trench[b.Zone] < 1 {
 			return
@@ -124,7 +124,7 @@ func (r *Rules) frenchStepDests(s *State, id string) map[string]bool {
 		// enter", French or VM-held; France cannot tell a dummy from a
 		// battalion, so any VM counter keeps it out.
 		for _, q := range d.PALinks[u.Loc] {
-			if len(s.vmAt(q)) == 0 {
+			if !s.anyVMAt(q) {
 				out[q] = true
 			}
 		}
@@ -138,11 +138,11 @@ func (r *Rules) frenchStepDests(s *State, id string) map[string]bool {
 			out[z] = true
 		}
 	}
-	if len(s.vmAt(u.Loc)) == 0 {
+	if !s.anyVMAt(u.Loc) {
 		// 6.2.3: no assault base while enemy units share the zone.
 		for _, b := range d.ZoneBases[u.Loc] {
 			for _, pa := range b.PAs {
-				if len(s.vmAt(pa)) == 0 { // ruling H66: an empty VM PA too
+				if !s.anyVMAt(pa) { // ruling H66: an empty VM PA too
 					out[pa] = true
 				}
 			}
@@ -183,10 +183,10 @@ func (r *Rules) canAssaultMove(s *State, side, id, dest string) error {
 		if s.surrounded(r.d, s.French[id].Loc) {
 			return fail("%s is in a PA connected only to enemy PAs: it may not move, only a successful combat gets it out (4.2.3)", id)
 		}
-		if len(s.vmAt(dest)) > 0 && r.d.isPA(dest) {
+		if s.anyVMAt(dest) && r.d.isPA(dest) {
 			return fail("%s holds VM units: a unit enters only an empty PA; designate it and attack it (5.3, 6.2.1, 6.2.5)", r.placeName(dest))
 		}
-		if len(s.vmAt(s.French[id].Loc)) > 0 && !r.d.isPA(s.French[id].Loc) {
+		if s.anyVMAt(s.French[id].Loc) && !r.d.isPA(s.French[id].Loc) {
 			return fail("%s cannot reach %s: a French unit in a zone holding enemy units may not use its assault bases (6.2.5)", id, r.placeName(dest))
 		}
 		return fail("%s cannot reach %s this impulse: infantry moves one PA along a line, one zone, or through an assault base into a PA (6.2.3)", id, r.placeName(dest))
@@ -334,12 +334,12 @@ func (r *Rules) defFireTargets(s *State, side, from string) []string {
 	d := r.d
 	var out []string
 	if side == French {
-		if !d.isPA(from) || len(s.frenchAt(from)) == 0 {
+		if !d.isPA(from) || !s.anyFrenchAt(from) {
 			return nil
 		}
 		engaged := func(loc string) bool {
-			for _, id := range s.vmAt(loc) {
-				if s.VM[id].Engaged {
+			for _, u := range s.VM { // vmAt, unsorted: only whether
+				if u.Loc == loc && u.Engaged {
 					return true
 				}
 			}
@@ -384,7 +384,7 @@ func (r *Rules) defFireTargets(s *State, side, from string) []string {
 // trenchedWithFrench: 6.2.4, a peripheral zone containing trenches where
 // French units stand: the VM fires at every one of them.
 func (r *Rules) trenchedWithFrench(s *State, z string) bool {
-	return r.d.zoneKind(z) == ZonePeripheral && s.Trench[z] >= 1 && len(s.frenchAt(z)) > 0
+	return r.d.zoneKind(z) == ZonePeripheral && s.Trench[z] >= 1 && s.anyFrenchAt(z)
 }
 
 // ---- 6.2.1 French engagement: the attacks France designates ----
@@ -450,7 +450,7 @@ func (r *Rules) canEngage(s *State, pa string, with []string) error {
 	switch {
 	case !d.isPA(pa):
 		return fail("France designates VM-held PAs for attack (6.2.1); %s is not a PA", r.placeName(pa))
-	case len(s.vmAt(pa)) == 0:
+	case !s.anyVMAt(pa):
 		return fail("%s holds no VM unit to attack", d.locName(pa))
 	case s.Fired[engageKey(pa)]:
 		return fail("%s is already designated for attack this impulse", d.locName(pa))
@@ -520,8 +520,8 @@ func (r *Rules) defArtilleryTargets(s *State, side string) []string {
 	if side == French {
 		// 5.4 note: a French PA directs fire even unoccupied.
 		engaged := func(loc string) bool {
-			for _, id := range s.vmAt(loc) {
-				if s.VM[id].Engaged {
+			for _, u := range s.VM { // vmAt, unsorted: only whether
+				if u.Loc == loc && u.Engaged {
 					return true
 				}
 			}
@@ -726,7 +726,7 @@ func (r *Rules) attackers(s *State, side, pa string) []string {
 	for _, b := range d.PABases[pa] {
 		if side == VM {
 			locs = append(locs, b.ID)
-		} else if len(s.vmAt(b.Zone)) == 0 {
+		} else if !s.anyVMAt(b.Zone) {
 			locs = append(locs, b.Zone)
 		}
 	}
@@ -761,7 +761,7 @@ func (r *Rules) canAttack(s *State, side, pa string, with []string, air int) err
 	if !d.isPA(pa) {
 		return fail("hand-to-hand attacks are against PAs")
 	}
-	if side == VM && len(s.frenchAt(pa)) == 0 || side == French && len(s.vmAt(pa)) == 0 {
+	if side == VM && !s.anyFrenchAt(pa) || side == French && !s.anyVMAt(pa) {
 		return fail("%s holds no enemy unit", d.locName(pa))
 	}
 	if s.Fired["melee:"+pa] {
@@ -930,9 +930,9 @@ func (r *Rules) canZoneFire(s *State, z string, air int) error {
 	switch {
 	case !r.frenchCombatZone(z):
 		return fail("zone combat is in peripheral zones and %s (3.2, 6.2.5)", r.d.locName(r.d.Map.FrenchJungle))
-	case len(s.frenchAt(z)) == 0:
+	case !s.anyFrenchAt(z):
 		return fail("no French unit is in %s", r.d.locName(z))
-	case len(s.vmAt(z)) == 0:
+	case !s.anyVMAt(z):
 		return fail("no VM unit is in %s", r.d.locName(z))
 	case s.Fired["zone:"+z] || s.Fired["inf:"+z]:
 		return fail("%s was already fired on this impulse", r.d.locName(z))
@@ -1379,7 +1379,7 @@ func (r *Rules) canDefMove(s *State, side, id, dest string) error {
 		if u.Disorg || !d.isPA(u.Loc) {
 			return fail("%s may not move: only organized defenders in PAs move (5.6)", id)
 		}
-		if !slices.Contains(d.PALinks[u.Loc], dest) || s.Captured[dest] || len(s.vmAt(dest)) > 0 {
+		if !slices.Contains(d.PALinks[u.Loc], dest) || s.Captured[dest] || s.anyVMAt(dest) {
 			return fail("%s moves one PA, along a line, to a French PA free of the enemy (5.6)", id)
 		}
 		if !r.frenchMayDefMove(s, u.Loc) {
@@ -1420,7 +1420,7 @@ func (r *Rules) vmDefNeighbours(s *State, loc string) []string {
 	}
 	if d.isPA(loc) {
 		for _, q := range d.PALinks[loc] {
-			if s.Captured[q] && len(s.frenchAt(q)) == 0 {
+			if s.Captured[q] && !s.anyFrenchAt(q) {
 				out = append(out, q)
 			}
 		}
@@ -1434,7 +1434,7 @@ func (r *Rules) vmDefNeighbours(s *State, loc string) []string {
 	if d.zoneKind(loc) == ZonePeripheral {
 		for _, b := range d.ZoneBases[loc] {
 			for _, pa := range b.PAs {
-				if s.Captured[pa] && len(s.frenchAt(pa)) == 0 {
+				if s.Captured[pa] && !s.anyFrenchAt(pa) {
 					out = append(out, pa)
 				}
 			}
@@ -1458,22 +1458,19 @@ func (r *Rules) frenchMayDefMove(s *State, pa string) bool {
 	// 5.6 (ruling H73): "adjacent to engaged enemy battalions (and that
 	// attacked)": battalions that took part in a hand-to-hand attack this
 	// impulse.
-	attacked := func(id string) bool { return s.VM[id].Engaged && s.Fired[attackedKey(id)] }
 	for _, q := range d.PALinks[pa] {
 		if s.Hit[q] {
 			return true
 		}
-		for _, id := range s.vmAt(q) {
-			if attacked(id) {
-				return true
-			}
-		}
 	}
-	for _, b := range d.PABases[pa] {
-		for _, id := range s.vmAt(b.ID) {
-			if attacked(id) {
-				return true
-			}
+	// the battalions that attacked, each looked up once (issue 31: not
+	// the whole VM at every link and base)
+	for id, u := range s.VM {
+		if !u.Engaged || !s.Fired[attackedKey(id)] {
+			continue
+		}
+		if slices.Contains(d.PALinks[pa], u.Loc) || slices.ContainsFunc(d.PABases[pa], func(b *AssaultBase) bool { return b.ID == u.Loc }) {
+			return true
 		}
 	}
 	if d.inCRC(pa) {
@@ -1533,7 +1530,7 @@ func (r *Rules) flipDefMoved(s *State, ev *events) {
 func (r *Rules) contestedZones(s *State) []string {
 	var out []string
 	for _, z := range r.d.ZoneOrder {
-		if r.frenchCombatZone(z) && len(s.frenchAt(z)) > 0 && len(s.vmAt(z)) > 0 {
+		if r.frenchCombatZone(z) && s.anyFrenchAt(z) && s.anyVMAt(z) {
 			out = append(out, z)
 		}
 	}

@@ -112,7 +112,7 @@ func (r *Rules) withdrawDestsIn(s *State, side, id string, contested map[string]
 		// 6.2.7 counts battalions only, but France cannot tell a hidden
 		// dummy from a battalion: every VM counter blocks (ruling H31).
 		if !r.zoneChain(s, r.zoneOf(loc), func(z string) bool {
-			return len(s.vmAt(z)) == 0 || len(s.frenchAt(z)) > 0
+			return !s.anyVMAt(z) || s.anyFrenchAt(z)
 		}) {
 			return nil
 		}
@@ -120,7 +120,7 @@ func (r *Rules) withdrawDestsIn(s *State, side, id string, contested map[string]
 		return nil
 	}
 	for _, pa := range d.PAOrder {
-		if d.inCRC(pa) && !s.Captured[pa] && len(s.vmAt(pa)) == 0 && pa != loc {
+		if d.inCRC(pa) && !s.Captured[pa] && !s.anyVMAt(pa) && pa != loc {
 			out = append(out, pa)
 		}
 	}
@@ -184,14 +184,19 @@ func (r *Rules) vmWithdrawDests(s *State, loc string) []string {
 // first (ruling H60).
 func (r *Rules) frenchWithdrawDests(s *State, loc string, contested map[string]bool) []string {
 	d := r.d
-	vm, fr := map[string]bool{}, map[string]bool{}
-	for _, u := range s.VM {
-		vm[r.zoneOf(u.Loc)] = true
+	var vm, fr map[string]bool // the zones of each side's units, counted when first asked
+	ok := func(z string) bool {
+		if vm == nil {
+			vm, fr = map[string]bool{}, map[string]bool{}
+			for _, u := range s.VM {
+				vm[r.zoneOf(u.Loc)] = true
+			}
+			for _, u := range s.French {
+				fr[r.zoneOf(u.Loc)] = true
+			}
+		}
+		return !vm[z] || fr[z]
 	}
-	for _, u := range s.French {
-		fr[r.zoneOf(u.Loc)] = true
-	}
-	ok := func(z string) bool { return !vm[z] || fr[z] }
 	var starts []string
 	own := ""
 	if p, isPA := d.PAs[loc]; isPA {
@@ -218,7 +223,7 @@ func (r *Rules) frenchWithdrawDests(s *State, loc string, contested map[string]b
 		for _, z := range frontier {
 			if d.zoneKind(z) == ZoneCR && z != own {
 				for _, pa := range d.ZonePAs[z] {
-					if !s.Captured[pa] && len(s.vmAt(pa)) == 0 && pa != loc {
+					if !s.Captured[pa] && !s.anyVMAt(pa) && pa != loc {
 						out = append(out, pa)
 					}
 				}

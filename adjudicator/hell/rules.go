@@ -15,6 +15,7 @@ type Rules struct {
 	lower map[string]string // lower-case id -> canonical id (zones, PAs, units)
 	// frenchIDs and vmIDs list every unit id, sorted (dummies included).
 	frenchIDs, vmIDs []string
+	tankIDs          []string // the French tanks, sorted (6.2.7, ruling H51)
 }
 
 // unitIDs lists a side's units present in the state, sorted.
@@ -59,6 +60,11 @@ func New(d *Data) *Rules {
 	}
 	sort.Strings(r.frenchIDs)
 	sort.Strings(r.vmIDs)
+	for _, id := range r.frenchIDs {
+		if d.French[id].Kind == KindTank {
+			r.tankIDs = append(r.tankIDs, id)
+		}
+	}
 	return r
 }
 

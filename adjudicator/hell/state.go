@@ -3,6 +3,7 @@ package hell
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"sort"
 )
 
@@ -166,15 +167,19 @@ func (s *State) Encode() ([]byte, error) { return json.Marshal(s) }
 
 func (s *State) clone() *State {
 	c := *s
+	// the units in one allocation a side (issue 31: a replay clones the
+	// state at every entry)
 	c.French = make(map[string]*FUnit, len(s.French))
+	fs := make([]FUnit, 0, len(s.French))
 	for k, v := range s.French {
-		u := *v
-		c.French[k] = &u
+		fs = append(fs, *v)
+		c.French[k] = &fs[len(fs)-1]
 	}
 	c.VM = make(map[string]*VUnit, len(s.VM))
+	vs := make([]VUnit, 0, len(s.VM))
 	for k, v := range s.VM {
-		u := *v
-		c.VM[k] = &u
+		vs = append(vs, *v)
+		c.VM[k] = &vs[len(vs)-1]
 	}
 	c.Trench = copyMap(s.Trench)
 	c.Captured = copyMap(s.Captured)
@@ -203,14 +208,7 @@ func (s *State) clone() *State {
 }
 
 func copyMap[V any](m map[string]V) map[string]V {
-	if m == nil {
-		return nil
-	}
-	c := make(map[string]V, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
+	return maps.Clone(m) // nil for nil
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -871,7 +871,7 @@ func (r *Rules) siegeOrder(s *State, verb string, args []string, ev *events) err
 func (r *Rules) attrition(s *State, ev *events) {
 	d := r.d
 	for _, pa := range d.PAOrder {
-		if s.encircled(d, pa) && !s.Captured[pa] && s.vmLinkedPA(d, pa, false) && len(s.frenchAt(pa)) > 0 {
+		if s.encircled(d, pa) && !s.Captured[pa] && s.vmLinkedPA(d, pa, false) && s.anyFrenchAt(pa) {
 			s.Pending = append(s.Pending, Loss{Reason: "encirclement of " + pa, Where: pa})
 			ev.mark("", "loss", "", pa)
 		}

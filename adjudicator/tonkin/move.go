@@ -2,6 +2,7 @@ package tonkin
 
 import (
 	"fmt"
+	mbits "math/bits"
 	"slices"
 	"strings"
 
@@ -26,11 +27,16 @@ type geo struct {
 	// The same board by number (a hex's place in ids), for the legal
 	// tree: neighbours in adj's order, land outside China (RULINGS
 	// T21), and each movement class's step costs (moveClass).
-	idx     map[string]int32
-	nb      [][]int32
-	landVN  []bool                // a land hex outside China
-	classes map[string]*moveClass // by classKey
-	byType  map[string]*moveClass // by type code
+	idx       map[string]int32
+	nb        [][]int32
+	landVN    []bool   // a land hex outside China
+	sea       []bool   // an all-sea hex
+	limit     []int    // stackLimit, by hex number
+	rowCol    [][2]int // ParseHex, by hex number
+	none      []int32  // -1 by hex number, and unreached by node: reach's blank buffers
+	unreached []int32
+	classes   map[string]*moveClass // by classKey
+	byType    map[string]*moveClass // by type code
 }
 
 // moveClass is what a unit type pays for each step on the board (5.1,
@@ -144,12 +150,23 @@ func (r *Rules) buildGeo() {
 	}
 	g.nb = make([][]int32, len(g.ids))
 	g.landVN = make([]bool, len(g.ids))
+	g.sea, g.limit, g.rowCol = make([]bool, len(g.ids)), make([]int, len(g.ids)), make([][2]int, len(g.ids))
+	g.none, g.unreached = make([]int32, len(g.ids)), make([]int32, 2*len(g.ids))
+	for i := range g.none {
+		g.none[i] = -1
+	}
+	for i := range g.unreached {
+		g.unreached[i] = unreached
+	}
 	for i, id := range g.ids {
 		for _, n := range g.adj[id] {
 			g.nb[i] = append(g.nb[i], g.idx[n])
 		}
 		h := r.hexes[id]
 		g.landVN[i] = h.Terrain != "sea" && h.Country != "china"
+		g.sea[i] = h.Terrain == "sea"
+		g.limit[i] = r.stackLimit(id)
+		g.rowCol[i][0], g.rowCol[i][1], _ = ParseHex(id)
 	}
 	g.classes, g.byType = map[string]*moveClass{}, map[string]*moveClass{}
 	codes := make([]string, 0, len(r.types))
@@ -368,6 +385,10 @@ type moveBoard struct {
 
 	dist, prev []int32   // reach's buffers: by node (hex*2 + touched)
 	buckets    [][]int32 // reach's queue: nodes by cost
+	touched    []int32   // the nodes of dist the last reach set, to reset for the next
+	seen       []uint64  // reach's bit set of the hexes reached, by hex number
+	best       []int32   // the last reach's best, by hex number
+	reached    []int32   // the hexes of best the last reach set
 }
 
 func (r *Rules) moveBoard(s *State, side string) *moveBoard {
@@ -564,12 +585,16 @@ func (r *Rules) movable(u *Unit) bool {
 // route is a least-cost path from a unit's hex to every hex it can reach
 // this move: the double allowance while it neither starts, passes nor
 // ends in an enemy ZOC (5.2), and always one hex (5.1). It reads the
-// board's buffers: it holds until the board's next reach.
+// board's buffers: it holds until the board's next reach (its hexes
+// are its own).
 type route struct {
 	r     *Rules
 	b     *moveBoard
 	best  []int32 // by hex number: the node reached (hex*2 + touched), -1 when none
 	start int32
+	// hexes are the hex numbers best reaches, in order (the grid's):
+	// what the legal tree walks instead of the whole board.
+	hexes []int32
 }
 
 // cost is the least cost to reach h, in half points.
@@ -621,19 +646,25 @@ func (r *Rules) reach(b *moveBoard, u *Unit) route {
 func (r *Rules) reachFrom(b *moveBoard, mc *moveClass, loc string, ma int, canDouble bool) route {
 	g := r.geo
 	n := len(g.ids)
-	rt := route{r: r, b: b, best: make([]int32, n)}
-	for i := range rt.best {
-		rt.best[i] = -1
+	if len(b.dist) != 2*n {
+		b.dist, b.prev, b.best = make([]int32, 2*n), make([]int32, 2*n), make([]int32, n)
+		copy(b.dist, g.unreached)
+		copy(b.best, g.none)
+		b.touched, b.reached = b.touched[:0], nil
 	}
+	// only what the last reach set is reset (issue 31: most reaches see
+	// a small part of the board)
+	for _, x := range b.touched {
+		b.dist[x] = unreached
+	}
+	for _, h := range b.reached {
+		b.best[h] = -1
+	}
+	b.touched, b.reached = b.touched[:0], nil
+	rt := route{r: r, b: b, best: b.best}
 	at, ok := g.idx[loc]
 	if !ok {
 		return rt
-	}
-	if len(b.dist) != 2*n {
-		b.dist, b.prev = make([]int32, 2*n), make([]int32, 2*n)
-	}
-	for i := range b.dist {
-		b.dist[i] = unreached
 	}
 	touch := func(h int32) int32 {
 		if b.enemyZOC[h] {
@@ -643,8 +674,9 @@ func (r *Rules) reachFrom(b *moveBoard, mc *moveClass, loc string, ma int, canDo
 	}
 	// RULINGS T49: a Dinassaut in a coastal hex is bothered by the VM's
 	// ZOC there only if it leaves up a river.
+	coastStart := r.coastStart(mc, at)
 	startZOC := touch(at)
-	if r.coastStart(mc, at) {
+	if coastStart {
 		startZOC = 0
 	}
 	start := at*2 + startZOC
@@ -667,6 +699,7 @@ func (r *Rules) reachFrom(b *moveBoard, mc *moveClass, loc string, ma int, canDo
 		b.buckets[c] = append(b.buckets[c], node)
 	}
 	b.dist[start] = 0
+	b.touched = append(b.touched, start)
 	push(start, 0)
 	for c := 0; c < len(b.buckets); c++ {
 		for j := 0; j < len(b.buckets[c]); j++ {
@@ -680,15 +713,19 @@ func (r *Rules) reachFrom(b *moveBoard, mc *moveClass, loc string, ma int, canDo
 				if sc < 0 {
 					continue
 				}
-				extra, ok := b.through(r, mc, h, nh, fl)
-				if !ok {
-					continue
+				extra := 0
+				if b.enemyAt[nh] {
+					e, ok := b.through(r, mc, h, nh, fl)
+					if !ok {
+						continue
+					}
+					extra = e
 				}
 				step := b.adjust(int(sc), fl, mc.fef, b.enemyZOC[nh]) + extra
 				tz := touch(nh)
 				if fl&stepCoast != 0 {
 					tz = 0 // 5.7: VM units do not bother it along the coast
-				} else if x == start && r.coastStart(mc, at) {
+				} else if x == start && coastStart {
 					tz |= touch(at) // up a river from a coastal hex in VM ZOC
 				}
 				nx := nh*2 + ((x & 1) | tz)
@@ -699,6 +736,9 @@ func (r *Rules) reachFrom(b *moveBoard, mc *moveClass, loc string, ma int, canDo
 				if b.dist[nx] <= nc {
 					continue
 				}
+				if b.dist[nx] == unreached {
+					b.touched = append(b.touched, nx)
+				}
 				b.dist[nx], b.prev[nx] = nc, x
 				push(nx, nc)
 			}
@@ -706,22 +746,35 @@ func (r *Rules) reachFrom(b *moveBoard, mc *moveClass, loc string, ma int, canDo
 	}
 	// each hex by its cheaper node; at equal cost the one that touched
 	// an enemy ZOC
-	for h := int32(0); h < int32(n); h++ {
-		if h == at {
-			continue
+	if len(b.seen) != (n+63)/64 {
+		b.seen = make([]uint64, (n+63)/64)
+	}
+	count := 0
+	for _, x := range b.touched {
+		h := x / 2
+		if h == at || b.enemyAt[h] || rt.best[h] >= 0 {
+			continue // an enemy's hex is passed through, never a destination
 		}
 		best := int32(-1)
-		if b.enemyAt[h] {
-			rt.best[h] = -1 // passed through, never a destination
-			continue
-		}
 		for _, x := range [2]int32{h*2 + 1, h * 2} {
 			if b.dist[x] != unreached && (best < 0 || b.dist[x] < b.dist[best]) {
 				best = x
 			}
 		}
 		rt.best[h] = best
+		b.seen[h/64] |= 1 << (h % 64)
+		count++
 	}
+	// the hexes in the grid's order, read off the bit set (and cleared)
+	rt.hexes = make([]int32, 0, count)
+	for w, bits := range b.seen {
+		for bits != 0 {
+			rt.hexes = append(rt.hexes, int32(64*w+mbits.TrailingZeros64(bits)))
+			bits &= bits - 1
+		}
+		b.seen[w] = 0
+	}
+	b.reached = rt.hexes
 	return rt
 }
 
@@ -1129,9 +1182,10 @@ func (r *Rules) moveChoices(s *State, side string) []adjudicator.Choice {
 	return []adjudicator.Choice{{Word: "move", Help: help, Next: all}}
 }
 
-// dests: the hexes a stack may move to (by the slowest unit's least-cost
-// route, judged for every unit, and within the stacking limit).
-func (r *Rules) dests(s *State, b *moveBoard, side string, us []*Unit) []adjudicator.Choice {
+// destHexes: the hexes a stack may move to (by the slowest unit's
+// least-cost route, judged for every unit, and within the stacking
+// limit), by hex number in the grid's order.
+func (r *Rules) destHexes(s *State, b *moveBoard, side string, us []*Unit) []int32 {
 	g := r.geo
 	rt := r.reach(b, slowest(r, us))
 	n := 0
@@ -1164,21 +1218,18 @@ func (r *Rules) dests(s *State, b *moveBoard, side string, us []*Unit) []adjudic
 	}
 	judged = judged[1:]
 	at := g.idx[slow.Loc]
-	var out []adjudicator.Choice
+	in := make([]int32, 0, len(rt.hexes))
 	var buf []int32
-	for i, h := range g.ids {
-		if rt.best[i] < 0 {
-			continue
-		}
+	for _, i := range rt.hexes {
 		// Basics: Stacking, even into an empty hex (a stack of 12 points
 		// may not enter rough-forest, which holds 11). The moving units
 		// are all in their start hex, never a destination.
-		if b.stack[i]+n > r.stackLimit(h) {
+		if b.stack[i]+n > g.limit[i] {
 			continue
 		}
 		good := true
 		if len(judged) > 0 {
-			buf = rt.pathI(int32(i), buf)
+			buf = rt.pathI(i, buf)
 			for _, j := range judged {
 				if !r.pathOK(b, j.mc, j.ma, j.canDouble, at, buf) {
 					good = false
@@ -1187,10 +1238,10 @@ func (r *Rules) dests(s *State, b *moveBoard, side string, us []*Unit) []adjudic
 			}
 		}
 		if good {
-			out = append(out, adjudicator.Choice{Word: h, Complete: true})
+			in = append(in, i)
 		}
 	}
-	return out
+	return in
 }
 
 // groupHexes: by hex number, the hexes whose VM counters are all
@@ -1314,26 +1365,32 @@ func (r *Rules) routeFor(b *moveBoard, us []*Unit, path []string) ([]string, str
 // destsAll: dests, and for a VM stack of infiltrators the hexes it
 // reaches by infiltration too (5.11), sorted as the grid.
 func (r *Rules) destsAll(s *State, b *moveBoard, ib **moveBoard, side string, us []*Unit) []adjudicator.Choice {
-	out := r.dests(s, b, side, us)
+	out := r.destHexes(s, b, side, us)
 	if side != VM || slices.ContainsFunc(us, func(u *Unit) bool { return !r.infiltrator(u) }) {
-		return out
+		return leavesAt(r.geo.ids, out)
 	}
 	if *ib == nil {
 		*ib = r.infilBoard(s)
 	}
-	more := r.dests(s, *ib, side, us)
+	more := r.destHexes(s, *ib, side, us)
 	if len(more) == 0 {
-		return out
+		return leavesAt(r.geo.ids, out)
 	}
-	seen := map[string]bool{}
-	for _, c := range out {
-		seen[c.Word] = true
-	}
-	for _, c := range more {
-		if !seen[c.Word] {
-			out = append(out, c)
+	// both in the grid's order: merged, once each
+	all := make([]int32, 0, len(out)+len(more))
+	i, j := 0, 0
+	for i < len(out) || j < len(more) {
+		switch {
+		case j == len(more) || i < len(out) && out[i] < more[j]:
+			all = append(all, out[i])
+			i++
+		case i == len(out) || more[j] < out[i]:
+			all = append(all, more[j])
+			j++
+		default:
+			all = append(all, out[i])
+			i, j = i+1, j+1
 		}
 	}
-	slices.SortFunc(out, func(a, b adjudicator.Choice) int { return strings.Compare(a.Word, b.Word) })
-	return out
+	return leavesAt(r.geo.ids, all)
 }

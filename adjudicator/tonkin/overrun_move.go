@@ -138,7 +138,9 @@ func (r *Rules) planOverrunOn(s *State, side string, args []string, b *moveBoard
 	// move orders do)
 	last := -1
 	for i, h := range hexes {
-		if r.enemyAt(s, side, h) {
+		// the board's enemy hexes: enemyAt's, counted once (the
+		// other side's units and, against the VM, garrisons)
+		if b.enemyAt[r.geo.idx[h]] {
 			p.over = append(p.over, h)
 			last = i
 		}
@@ -402,7 +404,7 @@ func (r *Rules) overrunMoveChoices(s *State, side string) []adjudicator.Choice {
 	targets := func(us []*Unit) []adjudicator.Choice {
 		var out []adjudicator.Choice
 		for _, h := range r.neighbors(us[0].Loc) {
-			if !r.enemyAt(s, side, h) {
+			if !b.enemyAt[r.geo.idx[h]] { // enemyAt, counted once
 				continue
 			}
 			args := []string{us[0].Loc, h}
@@ -469,7 +471,7 @@ func (r *Rules) overrunTails(s *State, b *moveBoard, side string, us []*Unit, h 
 	}
 	var cands []string
 	for _, n := range r.neighbors(h) {
-		if n != us[0].Loc && !r.enemyAt(s, side, n) {
+		if n != us[0].Loc && !b.enemyAt[r.geo.idx[n]] { // enemyAt, counted once
 			cands = append(cands, n)
 		}
 	}

@@ -342,10 +342,25 @@ func dist(a, b string) int {
 // own within 2 hexes (3.1: "1 per mobilization hex").
 func (r *Rules) matchMob(places []*Unit) bool {
 	owner := map[string]int{}
+	// each placement's mobilization hexes within 2, counted once
+	near := make([][]string, len(places))
+	byType := map[string][]string{}
+	for i, u := range places {
+		mob, ok := byType[u.Type]
+		if !ok {
+			mob = r.mobHexes(r.typ(u))
+			byType[u.Type] = mob
+		}
+		for _, m := range mob {
+			if dist(m, u.Pend) <= 2 {
+				near[i] = append(near[i], m)
+			}
+		}
+	}
 	var try func(i int, seen map[string]bool) bool
 	try = func(i int, seen map[string]bool) bool {
-		for _, m := range r.mobHexes(r.typ(places[i])) {
-			if seen[m] || dist(m, places[i].Pend) > 2 {
+		for _, m := range near[i] {
+			if seen[m] {
 				continue
 			}
 			seen[m] = true
@@ -1447,8 +1462,9 @@ func (r *Rules) reinChoices(s *State, side string) []adjudicator.Choice {
 			hs, ok := hexesFor[u.Type]
 			if !ok {
 				var ws []string
-				for _, id := range r.geo.ids {
-					if nearAny(id, r.mobHexes(r.typ(u)), 2) && r.mobHexWhy(s, u, id) == "" {
+				mob := hexPlaces(r.mobHexes(r.typ(u)))
+				for i, id := range r.geo.ids {
+					if r.nearPlaces(i, mob, 2) && r.mobHexWhy(s, u, id) == "" {
 						ws = append(ws, id)
 					}
 				}
@@ -1483,6 +1499,7 @@ func (r *Rules) reinChoices(s *State, side string) []adjudicator.Choice {
 		}
 		add("replace", "a VM-group replaces steps of regiments in its hex (3.2), or a replacement point a regiment's step (3.3)", rep)
 		var reb, plc []adjudicator.Choice
+		vp := r.newVMPlacer(s)
 		for _, u := range s.Units {
 			if u.Side != VM {
 				continue
@@ -1490,11 +1507,11 @@ func (r *Rules) reinChoices(s *State, side string) []adjudicator.Choice {
 			t := r.typ(u)
 			switch {
 			case u.Loc == LocDead && (t.Kind == "regiment" || t.Kind == "artillery") && r.vmCanPay(s, t) == "":
-				if hs := r.vmPlaceHexes(s, u); len(hs) > 0 {
+				if hs := vp.hexes(u); len(hs) > 0 {
 					reb = append(reb, adjudicator.Choice{Word: token(u.ID), Next: leaves(hs)})
 				}
 			case u.Loc == LocStandby:
-				if hs := r.vmPlaceHexes(s, u); len(hs) > 0 {
+				if hs := vp.hexes(u); len(hs) > 0 {
 					plc = append(plc, adjudicator.Choice{Word: token(u.ID), Next: leaves(hs)})
 				}
 			case u == r.giapDue(s):
@@ -1626,52 +1643,101 @@ func nearAny(h string, centers []string, n int) bool {
 	return false
 }
 
-// vmPlaceHexes: where a VM regiment may be rebuilt or a reinforcement
-// placed (3.3, 3.5).
-func (r *Rules) vmPlaceHexes(s *State, u *Unit) []string {
-	var cands []string
-	if r.typ(u).Kind == "artillery" {
-		for _, c := range r.d.Map.SupplyCenters.Centers {
-			cands = append(cands, c.Hex)
+// hexPlaces: hexes by row and column, for nearPlaces (an id that is no
+// hex is left out: it is near nothing).
+func hexPlaces(ids []string) [][2]int {
+	var out [][2]int
+	for _, id := range ids {
+		if row, col, ok := ParseHex(id); ok {
+			out = append(out, [2]int{row, col})
 		}
-	} else {
-		for _, id := range r.geo.ids {
-			if nearAny(id, r.hoHexes(s), 3) {
-				cands = append(cands, id)
-			}
+	}
+	return out
+}
+
+// nearPlaces is nearAny for hex number i of the board.
+func (r *Rules) nearPlaces(i int, places [][2]int, n int) bool {
+	rc := r.geo.rowCol[i]
+	for _, p := range places {
+		if Distance(rc[0], rc[1], p[0], p[1]) <= n {
+			return true
 		}
+	}
+	return false
+}
+
+// vmPlacer: where VM regiments may be rebuilt or reinforcements placed
+// (3.3, 3.5), the board counted once and the hexes once for the units
+// that place alike: the same type, trench and stacking points (issue
+// 31).
+type vmPlacer struct {
+	r     *Rules
+	s     *State
+	memo  map[vmPlaceKey][]string
+	cands []string // the hexes within 3 of Uncle Ho/Giap, Thai Nguyen or Thanh Hoa, counted
+	fef   map[string]bool
+	hos   []string
+	sup   func(u *Unit, hex string) bool
+	stack map[string]int
+}
+
+type vmPlaceKey struct {
+	typ    string
+	trench bool
+	add    int
+}
+
+func (r *Rules) newVMPlacer(s *State) *vmPlacer {
+	return &vmPlacer{r: r, s: s, memo: map[vmPlaceKey][]string{}}
+}
+
+func (p *vmPlacer) hexes(u *Unit) []string {
+	r, s := p.r, p.s
+	add := r.valuesAt(r.typ(u), u.ID, max(u.Steps, 1)).Stack
+	key := vmPlaceKey{u.Type, u.Trench, add}
+	if out, ok := p.memo[key]; ok {
+		return out
 	}
 	var out []string
 	if r.typ(u).Kind == "artillery" {
-		for _, h := range cands {
-			if r.vmPlaceWhy(s, u, h) == "" && !slices.Contains(out, h) {
-				out = append(out, h)
+		for _, c := range r.d.Map.SupplyCenters.Centers {
+			if r.vmPlaceWhy(s, u, c.Hex) == "" && !slices.Contains(out, c.Hex) {
+				out = append(out, c.Hex)
 			}
 		}
 		sort.Strings(out)
+		p.memo[key] = out
 		return out
 	}
 	// vmPlaceWhy with the board counted once
-	fef := r.occupiedBy(s, FEF)
-	hos := r.hoHexes(s)
-	sup := r.supplyContext(s)
-	stack := map[string]int{}
-	for _, x := range s.Units {
-		if x.Side == VM && onMap(x.Loc) {
-			stack[x.Loc] += r.values(x).Stack
+	if p.fef == nil {
+		p.hos = r.hoHexes(s)
+		near := hexPlaces(p.hos)
+		for i, id := range r.geo.ids {
+			if r.nearPlaces(i, near, 3) {
+				p.cands = append(p.cands, id)
+			}
+		}
+		p.fef = r.occupiedBy(s, FEF)
+		p.sup = r.supplyContext(s)
+		p.stack = map[string]int{}
+		for _, x := range s.Units {
+			if x.Side == VM && onMap(x.Loc) {
+				p.stack[x.Loc] += r.values(x).Stack
+			}
 		}
 	}
-	add := r.valuesAt(r.typ(u), u.ID, max(u.Steps, 1)).Stack
-	for _, h := range cands {
-		if fef[h] || r.hexes[h].Terrain == "sea" || stack[h]+add > r.stackLimit(h) || r.urbanFEF(s, h) {
+	for _, h := range p.cands {
+		if p.fef[h] || r.hexes[h].Terrain == "sea" || p.stack[h]+add > r.stackLimit(h) || r.urbanFEF(s, h) {
 			continue
 		}
-		if !r.within3(h, fef, func(x string) bool { return slices.Contains(hos, x) }) || !sup(u, h) {
+		if !r.within3(h, p.fef, func(x string) bool { return slices.Contains(p.hos, x) }) || !p.sup(u, h) {
 			continue
 		}
 		out = append(out, h)
 	}
 	sort.Strings(out)
+	p.memo[key] = out
 	return out
 }
 

@@ -110,30 +110,63 @@ func (r *Rules) within3(hex string, blocked map[string]bool, ok func(h string) b
 	return r.withinN(hex, 3, blocked, ok)
 }
 
-// withinN is within3 for a line of at most n hexes.
+// withinN is within3 for a line of at most n hexes: a breadth-first
+// search by hex number, no hex looked at twice (issue 31: it runs for
+// many hexes of a legal tree).
 func (r *Rules) withinN(hex string, n int, blocked map[string]bool, ok func(h string) bool) bool {
 	if ok(hex) {
 		return true
 	}
-	seen := map[string]bool{hex: true}
-	front := []string{hex}
-	for d := 1; d <= n; d++ {
-		var next []string
+	g := r.geo
+	at, found := g.idx[hex]
+	if !found {
+		return false
+	}
+	var seenBuf [64]int32
+	var bits []bool // for long lines, past what seenBuf holds
+	seen := append(seenBuf[:0], at)
+	saw := func(x int32) bool {
+		if bits != nil {
+			if bits[x] {
+				return true
+			}
+			bits[x] = true
+			return false
+		}
+		if slices.Contains(seen, x) {
+			return true
+		}
+		if len(seen) == cap(seenBuf) {
+			bits = make([]bool, len(g.ids))
+			for _, y := range seen {
+				bits[y] = true
+			}
+			bits[x] = true
+			return false
+		}
+		seen = append(seen, x)
+		return false
+	}
+	var frontBuf, nextBuf [64]int32
+	front := append(frontBuf[:0], at)
+	next := nextBuf[:0]
+	for d := 1; d <= n && len(front) > 0; d++ {
+		next = next[:0]
 		for _, h := range front {
-			for _, n := range r.neighbors(h) {
-				if seen[n] || r.hexes[n].Terrain == "sea" {
+			for _, x := range g.nb[h] {
+				if g.sea[x] || saw(x) {
 					continue
 				}
-				seen[n] = true
-				if ok(n) {
+				id := g.ids[x]
+				if ok(id) {
 					return true
 				}
-				if !blocked[n] {
-					next = append(next, n)
+				if !blocked[id] {
+					next = append(next, x)
 				}
 			}
 		}
-		front = next
+		front, next = next, front
 	}
 	return false
 }

@@ -265,12 +265,18 @@ func (r *Rules) fefCityHexes(s *State) []string {
 // truckRoute: the hexes a truck from at reaches (14 motorized movement
 // points, doubled out of enemy ZOC, 5.2, 5.4).
 func (r *Rules) truckRoute(s *State, side, at string) route {
+	return r.truckRouteOn(r.moveBoard(s, side), side, at)
+}
+
+// truckRouteOn is truckRoute on side's board b, counted once for many
+// hexes (the route's cost and path hold until b's next reach).
+func (r *Rules) truckRouteOn(b *moveBoard, side, at string) route {
 	code := truckFEF
 	if side == VM {
 		code = truckVM
 	}
 	t := r.types[code]
-	return r.reachFrom(r.moveBoard(s, side), r.class(t), at, 2*t.Motor, true)
+	return r.reachFrom(b, r.class(t), at, 2*t.Motor, true)
 }
 
 // trucksFor: the truck transports a load needs: the fewest that hold it
@@ -427,17 +433,23 @@ func (r *Rules) footOrder(s *State, side string, args []string, ev *events) erro
 // airstrip with no trench and a VM regiment not Desorg within 1 hex
 // (RULINGS T38: a closed forest stack is a regiment, never artillery).
 func (r *Rules) airCost(s *State, from, to string, load int) (int, string) {
+	return r.airCostX(s, from, to, load, r.airstripCostX)
+}
+
+// airCostX is airCost with airstripCostX given (memoized for the legal
+// tree).
+func (r *Rules) airCostX(s *State, from, to string, load int, stripCost func(s *State, hex string, stack, factor int) (int, string)) (int, string) {
 	if u, ok := r.urbanHex[from]; !ok || !u.Airstrip || !r.fefFriendly(s, from) {
 		return 0, fmt.Sprintf("5.6: air transports leave from a friendly airstrip, and %s is not one", from)
 	}
-	n, why := r.airstripCostX(s, to, load, 1)
+	n, why := stripCost(s, to, load, 1)
 	if why != "" {
 		if !strings.HasPrefix(why, "5.6") {
 			why = "5.6: " + why
 		}
 		return 0, why
 	}
-	if _, why := r.airstripCost(s, from, 0); strings.Contains(why, "artillery") {
+	if _, why := stripCost(s, from, 0, r.chartInt("air_transport", "standby_factor")); strings.Contains(why, "artillery") {
 		return 0, strings.Replace(why, "no landing", "no take-off", 1)
 	}
 	return n, ""
@@ -669,7 +681,7 @@ func (r *Rules) newFastBoard(s *State, side string) *fastBoard {
 // ok is destCheck for the legal tree: us may be carried to hex number i.
 func (f *fastBoard) ok(us []*Unit, i int) bool {
 	r := f.r
-	h := r.geo.ids[i]
+	g := r.geo
 	if f.enemy[i] {
 		return false
 	}
@@ -677,17 +689,70 @@ func (f *fastBoard) ok(us []*Unit, i int) bool {
 	for _, u := range us {
 		t := r.typ(u)
 		if t.Kind == "dump" {
-			if r.hexes[h].Terrain == "sea" {
+			if g.sea[i] {
 				return false
 			}
 		} else if !r.class(t).enter[i] {
 			return false
 		}
-		if u.Loc != h {
+		if u.Loc != g.ids[i] {
 			n += r.values(u).Stack
 		}
 	}
-	return f.stack[i]+n <= r.stackLimit(h)
+	return f.stack[i]+n <= g.limit[i]
+}
+
+// leavesAt: the hexes of numbers in as the tree's last words, in one
+// allocation (nil when none).
+func leavesAt(ids []string, in []int32) []adjudicator.Choice {
+	if len(in) == 0 {
+		return nil
+	}
+	out := make([]adjudicator.Choice, len(in))
+	for k, i := range in {
+		out[k] = adjudicator.Choice{Word: ids[i], Complete: true}
+	}
+	return out
+}
+
+// fits is ok for many hexes: the load's classes, kinds and stacking
+// points read once.
+func (f *fastBoard) fits(us []*Unit) func(i int) bool {
+	r := f.r
+	g := r.geo
+	dump := false
+	var enter [][]bool
+	type part struct {
+		loc   string
+		stack int
+	}
+	parts := make([]part, len(us))
+	for k, u := range us {
+		t := r.typ(u)
+		if t.Kind == "dump" {
+			dump = true
+		} else {
+			enter = append(enter, r.class(t).enter)
+		}
+		parts[k] = part{u.Loc, r.values(u).Stack}
+	}
+	return func(i int) bool {
+		if f.enemy[i] || dump && g.sea[i] {
+			return false
+		}
+		for _, e := range enter {
+			if !e[i] {
+				return false
+			}
+		}
+		n := 0
+		for _, p := range parts {
+			if p.loc != g.ids[i] {
+				n += p.stack
+			}
+		}
+		return f.stack[i]+n <= g.limit[i]
+	}
 }
 
 // transportChoices: the transport orders legal now, for the tree (one
@@ -703,13 +768,14 @@ func (r *Rules) transportChoices(s *State, side string) []adjudicator.Choice {
 	}
 	fb := r.newFastBoard(s, side)
 	within := func(rt route, us []*Unit) []adjudicator.Choice {
-		var ds []adjudicator.Choice
-		for i, h := range r.geo.ids {
-			if rt.best[i] >= 0 && fb.ok(us, i) {
-				ds = append(ds, leaf(h))
+		fits := fb.fits(us)
+		in := make([]int32, 0, len(rt.hexes))
+		for _, i := range rt.hexes {
+			if fits(int(i)) {
+				in = append(in, i)
 			}
 		}
-		return ds
+		return leavesAt(r.geo.ids, in)
 	}
 	// trucks
 	left := s.FEFTrucks
@@ -720,6 +786,7 @@ func (r *Rules) transportChoices(s *State, side string) []adjudicator.Choice {
 		dests := map[string][]adjudicator.Choice{}
 		routes := map[string]*route{}
 		boards := r.truckBoarding(s, side)
+		var tb *moveBoard // the trucks' board, counted once (only best is kept of each route)
 		var cands []*Unit
 		keys := map[*Unit]string{}
 		for _, u := range s.Units {
@@ -732,7 +799,10 @@ func (r *Rules) transportChoices(s *State, side string) []adjudicator.Choice {
 				rt, seen := routes[u.Loc]
 				if !seen {
 					if boards(u.Loc) == "" {
-						x := r.truckRoute(s, side, u.Loc)
+						if tb == nil {
+							tb = r.moveBoard(s, side)
+						}
+						x := r.truckRouteOn(tb, side, u.Loc)
 						rt = &x
 					}
 					routes[u.Loc] = rt
@@ -785,12 +855,15 @@ func (r *Rules) transportChoices(s *State, side string) []adjudicator.Choice {
 				}
 				in[x.key] = set
 			}
-			var hs []adjudicator.Choice
+			var in [6]int32
+			k := 0
 			for _, n := range r.geo.nb[h] {
 				if set[n] {
-					hs = append(hs, leaf(r.geo.ids[n]))
+					in[k] = n
+					k++
 				}
 			}
+			hs := leavesAt(r.geo.ids, in[:k])
 			near[[2]int32{int32(x.key), h}] = hs
 			return hs
 		}
@@ -855,6 +928,24 @@ func (r *Rules) transportChoices(s *State, side string) []adjudicator.Choice {
 	}
 	airLeft := min(s.FEFAir, 3-s.transUsedNow("air", s.Phase))
 	costs := map[string]int{}
+	type stripKey struct {
+		hex           string
+		stack, factor int
+	}
+	type stripCost struct {
+		n   int
+		why string
+	}
+	strip := map[stripKey]stripCost{}
+	stripCostMemo := func(s *State, hex string, stack, factor int) (int, string) {
+		k := stripKey{hex, stack, factor}
+		c, ok := strip[k]
+		if !ok {
+			c.n, c.why = r.airstripCostX(s, hex, stack, factor)
+			strip[k] = c
+		}
+		return c.n, c.why
+	}
 	var air, drop []adjudicator.Choice
 	per := r.chartInt("air_transport", "stacking_per_transport")
 	for _, u := range s.Units {
@@ -872,7 +963,7 @@ func (r *Rules) transportChoices(s *State, side string) []adjudicator.Choice {
 				key := fmt.Sprintf("%s|%s|%d", u.Loc, h, load)
 				n, ok := costs[key]
 				if !ok {
-					c, why := r.airCost(s, u.Loc, h, load)
+					c, why := r.airCostX(s, u.Loc, h, load, stripCostMemo)
 					n = c
 					if why != "" {
 						n = 1 << 20
