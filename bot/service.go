@@ -297,9 +297,19 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 		}
 	}
 	for k := range c.Options {
-		if k != "title" && k != "scenario" && k != optHotseat && k != optSeat && !info.HasSide(adjudicator.Side(k)) {
-			return nil, fmt.Errorf("unknown option %s; /game new takes title, scenario, %s, %s and %s", k, sideList(info.Sides), optHotseat, optSeat)
+		if k != "title" && k != "scenario" && k != optHotseat && k != optSeat && k != adjudicator.OptStanding && !info.HasSide(adjudicator.Side(k)) {
+			return nil, fmt.Errorf("unknown option %s; /game new takes title, scenario, %s, %s, %s and %s", k, sideList(info.Sides), optHotseat, optSeat, adjudicator.OptStanding)
 		}
+	}
+	// issue 30, item 6: the sides start from the title's standing
+	// profile unless the creator asks to be asked everything
+	standing := strings.ToLower(strings.TrimSpace(c.Opt(adjudicator.OptStanding)))
+	switch standing {
+	case "":
+		standing = adjudicator.StandingDefault
+	case adjudicator.StandingDefault, adjudicator.StandingAsk:
+	default:
+		return nil, fmt.Errorf("standing is default (each side starts from standing orders that answer routine reactions; change any with `standing <key> <value>`) or ask (every reaction is asked), not %q", c.Opt(adjudicator.OptStanding))
 	}
 	hotseat, err := yesNo(optHotseat, c.Opt(optHotseat))
 	if err != nil {
@@ -349,9 +359,9 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 		return nil, err
 	}
 	rec := adjudicator.Record{ID: id, Title: title, Scenario: scenario, Channel: c.Channel, Seats: seats,
-		Created: s.now().UTC(), Seed: seed}
+		Created: s.now().UTC(), Seed: seed, Options: adjudicator.Options{adjudicator.OptStanding: standing}}
 	if hotseat {
-		rec.Options = adjudicator.Options{optHotseat: "yes"}
+		rec.Options[optHotseat] = "yes"
 	}
 	if len(seats) < len(info.Sides) {
 		// Who may cancel the game before it starts.
@@ -393,12 +403,21 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	for _, side := range info.Sides {
 		seatText = append(seatText, fmt.Sprintf("%s: @%s", side, seats[side]))
 	}
-	out = append(out, Reply{Text: "Seats: " + strings.Join(seatText, ", ") + "."})
+	out = append(out, Reply{Text: "Seats: " + strings.Join(seatText, ", ") + "." + standingNote(g)})
 	out = append(out, s.awaiting(g)...)
 	if c.note != nil {
 		c.note.ping = pingAwaited(out, Now{}, g, c.User)
 	}
 	return out, nil
+}
+
+// standingNote tells, when a game starts, that its sides start from the
+// title's standing profile (issue 30, item 6).
+func standingNote(g *adjudicator.Game) string {
+	if g.Rec.Options[adjudicator.OptStanding] != adjudicator.StandingDefault {
+		return ""
+	}
+	return " Each side starts from standing orders that answer routine reactions without a hand-off: /game status shows yours, /help prefix:standing explains each key, `standing <key> ask` has it asked instead."
 }
 
 // errApplied refuses an interaction already applied (invariant 5).
