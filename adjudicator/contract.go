@@ -135,6 +135,17 @@ func (i Info) HasSide(s Side) bool {
 // Options are per-game settings chosen at creation.
 type Options map[string]string
 
+// OptStanding is the game option naming the standing orders its sides
+// start from (issue 30, item 6): StandingDefault, the title's profile
+// that answers routine reactions; StandingAsk (or absent, as in games
+// made before the option), every key at ask. A title without standing
+// orders ignores it.
+const (
+	OptStanding     = "standing"
+	StandingDefault = "default"
+	StandingAsk     = "ask"
+)
+
 // State is a title's game state. It must encode deterministically (the
 // same state always gives the same bytes) so that replays can be compared
 // and snapshots stored.

@@ -297,13 +297,23 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 		}
 	}
 	for k := range c.Options {
-		if k != "title" && k != "scenario" && k != optHotseat && k != optSeat && k != optGameOptions && !info.HasSide(adjudicator.Side(k)) {
-			return nil, fmt.Errorf("unknown option %s; /game new takes title, scenario, %s, %s, %s and %s", k, sideList(info.Sides), optHotseat, optSeat, optGameOptions)
+		if k != "title" && k != "scenario" && k != optHotseat && k != optSeat && k != optGameOptions && k != adjudicator.OptStanding && !info.HasSide(adjudicator.Side(k)) {
+			return nil, fmt.Errorf("unknown option %s; /game new takes title, scenario, %s, %s, %s, %s and %s", k, sideList(info.Sides), optHotseat, optSeat, optGameOptions, adjudicator.OptStanding)
 		}
 	}
 	titleOpts, err := gameOptions(info, c.Opt(optGameOptions))
 	if err != nil {
 		return nil, err
+	}
+	// issue 30, item 6: the sides start from the title's standing
+	// profile unless the creator asks to be asked everything
+	standing := strings.ToLower(strings.TrimSpace(c.Opt(adjudicator.OptStanding)))
+	switch standing {
+	case "":
+		standing = adjudicator.StandingDefault
+	case adjudicator.StandingDefault, adjudicator.StandingAsk:
+	default:
+		return nil, fmt.Errorf("standing is default (each side starts from standing orders that answer routine reactions; change any with `standing <key> <value>`) or ask (every reaction is asked), not %q", c.Opt(adjudicator.OptStanding))
 	}
 	hotseat, err := yesNo(optHotseat, c.Opt(optHotseat))
 	if err != nil {
@@ -353,9 +363,9 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 		return nil, err
 	}
 	rec := adjudicator.Record{ID: id, Title: title, Scenario: scenario, Channel: c.Channel, Seats: seats,
-		Created: s.now().UTC(), Seed: seed}
+		Created: s.now().UTC(), Seed: seed, Options: adjudicator.Options{adjudicator.OptStanding: standing}}
 	if hotseat {
-		rec.Options = adjudicator.Options{optHotseat: "yes"}
+		rec.Options[optHotseat] = "yes"
 	}
 	for k, v := range titleOpts {
 		if rec.Options == nil {
@@ -403,7 +413,7 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	for _, side := range info.Sides {
 		seatText = append(seatText, fmt.Sprintf("%s: @%s", side, seats[side]))
 	}
-	out = append(out, Reply{Text: "Seats: " + strings.Join(seatText, ", ") + "."})
+	out = append(out, Reply{Text: "Seats: " + strings.Join(seatText, ", ") + "." + standingNote(g)})
 	out = append(out, s.awaiting(g)...)
 	if c.note != nil {
 		c.note.ping = pingAwaited(out, Now{}, g, c.User)
@@ -442,6 +452,15 @@ func gameOptions(info adjudicator.Info, text string) (adjudicator.Options, error
 		out[k] = v
 	}
 	return out, nil
+}
+
+// standingNote tells, when a game starts, that its sides start from the
+// title's standing profile (issue 30, item 6).
+func standingNote(g *adjudicator.Game) string {
+	if g.Rec.Options[adjudicator.OptStanding] != adjudicator.StandingDefault {
+		return ""
+	}
+	return " Each side starts from standing orders that answer routine reactions without a hand-off: /game status shows yours, /help prefix:standing explains each key, `standing <key> ask` has it asked instead."
 }
 
 // errApplied refuses an interaction already applied (invariant 5).

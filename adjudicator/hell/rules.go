@@ -80,8 +80,19 @@ func (r *Rules) Info() adjudicator.Info {
 }
 
 // Setup implements adjudicator.Rules.
-func (r *Rules) Setup(scenario string, _ adjudicator.Options) (adjudicator.State, error) {
-	return newState(r.d, scenario)
+func (r *Rules) Setup(scenario string, o adjudicator.Options) (adjudicator.State, error) {
+	s, err := newState(r.d, scenario)
+	if err != nil {
+		return nil, err
+	}
+	switch o[adjudicator.OptStanding] {
+	case "", adjudicator.StandingAsk:
+	case adjudicator.StandingDefault:
+		r.defaultStanding(s) // issue 30, item 6
+	default:
+		return nil, fmt.Errorf("standing is %s or %s, not %q", adjudicator.StandingDefault, adjudicator.StandingAsk, o[adjudicator.OptStanding])
+	}
+	return s, nil
 }
 
 // StateVersion implements adjudicator.StateVersioner: bump it when State

@@ -85,6 +85,49 @@ var standingKeys = map[string][]string{
 	"counter":     {"never", "ask"},
 }
 
+// standingFor is whose each key is and what it answers (issue 30, item
+// 6: /help prefix:standing gives a line per key; a side sets only its
+// own keys). Keys not listed are both sides'.
+var standingFor = map[string]struct{ side, help string }{
+	"losses":      {"", "who takes a step loss: the unit with most (or fewest) steps (5.2, 6.2.4)"},
+	"convert":     {"", "a D result: never convert Disorganization into a step loss, or always (5.2)"},
+	"check":       {"", "which unit takes a morale check (T): the best morale (5.5)"},
+	"fire":        {"", "your defensive fire: all at the largest stacks in reach, or none (5.4)"},
+	"move":        {"", "your defensive movement after combat: none (5.6)"},
+	"lead":        {"", "your attack's lead unit when the order names none: best morale or the losses order's (H49)"},
+	"advance":     {"", "your attackers' advance after combat: all or none (H48)"},
+	"dummies":     {VM, "where revealed dummies go: the nearest jungle zone or jz1-jz4 (4.2.1, H52)"},
+	"recon":       {French, "how a reconnaissance's 5-6 loss is paid: a replacement or a step (6.1, H53)"},
+	"opmove":      {"", "your operational movement in your half: none (4.2)"},
+	"breakoff":    {VM, "the break-off at the end of each impulse of a French operation: never or always (6.2.7)"},
+	"impulses":    {"", "how many impulses your assaults and operations fight before they end (5, 6.2.7)"},
+	"drops":       {French, "your paratroop drops each round: none (4.1)"},
+	"supply":      {French, "air supply and replacements bought in 3.2: none (the points are kept)"},
+	"consolidate": {"", "the end of your assault or operation: neither occupy nor withdraw (5.7, 6.2.7)"},
+	"counter":     {French, "your operation in each round of a week the VM assaults: never (4)"},
+}
+
+// standingKeysOf lists the standing keys side may set.
+func standingKeysOf(side string) []string {
+	var out []string
+	for _, k := range sortedKeys(standingKeys) {
+		if f := standingFor[k].side; f == "" || f == side {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// defaultStanding is the profile a new game's sides start from unless it
+// is created with standing:ask (issue 30, item 6): the reactions and the
+// routine decisions answered as the playouts' StandingAll does. Each side
+// is told it at the start and may change any key.
+func (r *Rules) defaultStanding(s *State) {
+	for _, o := range StandingAll() {
+		_ = r.standingOrder(s, string(o.Side), strings.Fields(o.Order)[1:], &events{})
+	}
+}
+
 // standingOrder: `standing <key> <value>` or `standing clear`; accepted at
 // any time from either side, reported to that side only.
 func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) error {
@@ -94,12 +137,15 @@ func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) 
 		return nil
 	}
 	if len(args) != 2 {
-		return fail("usage: standing <key> <value> (keys: %s), or standing clear", standingHelp())
+		return fail("usage: standing <key> <value> (keys: %s), or standing clear", standingHelp(side))
 	}
 	key, val := strings.ToLower(args[0]), strings.ToLower(args[1])
 	vals, ok := standingKeys[key]
 	if !ok || !slices.Contains(vals, val) {
-		return fail("standing orders are %s; not %q %q", standingHelp(), args[0], args[1])
+		return fail("standing orders are %s; not %q %q", standingHelp(side), args[0], args[1])
+	}
+	if f := standingFor[key]; f.side != "" && f.side != side {
+		return fail("standing %s is %s's (%s); yours are %s", key, sideName(f.side), f.help, strings.Join(standingKeysOf(side), ", "))
 	}
 	if s.Standing == nil {
 		s.Standing = map[string]Standing{}
@@ -150,9 +196,9 @@ func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) 
 	return nil
 }
 
-func standingHelp() string {
+func standingHelp(side string) string {
 	var ks []string
-	for _, k := range sortedKeys(standingKeys) {
+	for _, k := range standingKeysOf(side) {
 		ks = append(ks, k+" "+strings.Join(standingKeys[k], "|"))
 	}
 	return strings.Join(ks, "; ")
@@ -187,24 +233,26 @@ func (st Standing) String() string {
 
 // standingChoices: the standing orders' tree, the same in every state:
 // built once, each caller given its own top-level slice.
-func (r *Rules) standingChoices() []adjudicator.Choice {
-	standingOnce.Do(func() { standingTree = buildStandingChoices() })
-	return append([]adjudicator.Choice(nil), standingTree...)
+func (r *Rules) standingChoices(side adjudicator.Side) []adjudicator.Choice {
+	standingOnce.Do(func() {
+		standingTree = map[adjudicator.Side][]adjudicator.Choice{French: buildStandingChoices(French), VM: buildStandingChoices(VM)}
+	})
+	return append([]adjudicator.Choice(nil), standingTree[side]...)
 }
 
 var (
 	standingOnce sync.Once
-	standingTree []adjudicator.Choice
+	standingTree map[adjudicator.Side][]adjudicator.Choice
 )
 
-func buildStandingChoices() []adjudicator.Choice {
+func buildStandingChoices(side adjudicator.Side) []adjudicator.Choice {
 	var ks []adjudicator.Choice
-	for _, k := range sortedKeys(standingKeys) {
+	for _, k := range standingKeysOf(string(side)) {
 		var vs []adjudicator.Choice
 		for _, v := range standingKeys[k] {
 			vs = append(vs, leaf(v, ""))
 		}
-		ks = append(ks, adjudicator.Choice{Word: k, Next: vs})
+		ks = append(ks, adjudicator.Choice{Word: k, Help: standingFor[k].help, Next: vs})
 	}
 	ks = append(ks, leaf("clear", "forget all standing orders"))
 	return []adjudicator.Choice{{Word: "standing", Help: "standing orders, private: answer reactions and routine decisions without a round trip", Next: ks}}
