@@ -146,6 +146,44 @@ const (
 	StandingAsk     = "ask"
 )
 
+// StandingProfiler is implemented by a title whose new games' sides may
+// start from standing orders (issue 30, item 6). The bot records
+// OptStanding=default in a game it makes of such a title unless its
+// creator chose standing:ask; the title's Setup reads the option with
+// StandingFromOptions and, when it says so, sets the profile, so that a
+// record without the option (every game made before it) sets up exactly
+// as before.
+type StandingProfiler interface {
+	// StandingProfile is each side's profile, as the orders that set it
+	// ("standing fire all"), each legal for its side at setup.
+	StandingProfile() []SideOrder
+	// StandingKeys is what each of side's standing keys answers, in the
+	// order /help prefix:standing lists them.
+	StandingKeys(side Side) []StandingKey
+}
+
+// StandingKey is one standing-order key a side may set.
+type StandingKey struct {
+	Key    string   `json:"key"`
+	Values []string `json:"values"`
+	// Help says what the key answers, with its rule section.
+	Help string `json:"help"`
+}
+
+// StandingFromOptions reads OptStanding for a title's Setup: whether the
+// game's sides start from the title's profile. Absent (a record made
+// before the option) and StandingAsk mean no.
+func StandingFromOptions(o Options) (bool, error) {
+	switch v := o[OptStanding]; v {
+	case "", StandingAsk:
+		return false, nil
+	case StandingDefault:
+		return true, nil
+	default:
+		return false, fmt.Errorf("standing is %s (each side starts from the title's standing profile) or %s (every reaction is asked), not %q", StandingDefault, StandingAsk, v)
+	}
+}
+
 // State is a title's game state. It must encode deterministically (the
 // same state always gives the same bytes) so that replays can be compared
 // and snapshots stored.

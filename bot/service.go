@@ -305,15 +305,9 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	// issue 30, item 6: the sides start from the title's standing
-	// profile unless the creator asks to be asked everything
-	standing := strings.ToLower(strings.TrimSpace(c.Opt(adjudicator.OptStanding)))
-	switch standing {
-	case "":
-		standing = adjudicator.StandingDefault
-	case adjudicator.StandingDefault, adjudicator.StandingAsk:
-	default:
-		return nil, fmt.Errorf("standing is default (each side starts from standing orders that answer routine reactions; change any with `standing <key> <value>`) or ask (every reaction is asked), not %q", c.Opt(adjudicator.OptStanding))
+	standing, err := standingOption(rules, c.Opt(adjudicator.OptStanding))
+	if err != nil {
+		return nil, err
 	}
 	hotseat, err := yesNo(optHotseat, c.Opt(optHotseat))
 	if err != nil {
@@ -363,8 +357,14 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 		return nil, err
 	}
 	rec := adjudicator.Record{ID: id, Title: title, Scenario: scenario, Channel: c.Channel, Seats: seats,
-		Created: s.now().UTC(), Seed: seed, Options: adjudicator.Options{adjudicator.OptStanding: standing}}
+		Created: s.now().UTC(), Seed: seed}
+	if standing != "" {
+		rec.Options = adjudicator.Options{adjudicator.OptStanding: standing}
+	}
 	if hotseat {
+		if rec.Options == nil {
+			rec.Options = adjudicator.Options{}
+		}
 		rec.Options[optHotseat] = "yes"
 	}
 	for k, v := range titleOpts {
@@ -452,6 +452,27 @@ func gameOptions(info adjudicator.Info, text string) (adjudicator.Options, error
 		out[k] = v
 	}
 	return out, nil
+}
+
+// standingOption reads /game new's standing option (issue 30, item 6):
+// a title with a standing profile (adjudicator.StandingProfiler) records
+// default unless the creator chose ask; a title without one records
+// nothing, as before the option, and takes ask (which is what it does)
+// but refuses default, saying why.
+func standingOption(rules adjudicator.Rules, opt string) (string, error) {
+	v := strings.ToLower(strings.TrimSpace(opt))
+	_, profiled := rules.(adjudicator.StandingProfiler)
+	switch {
+	case v != "" && v != adjudicator.StandingDefault && v != adjudicator.StandingAsk:
+		return "", fmt.Errorf("standing is default (each side starts from standing orders that answer routine reactions; change any with `standing <key> <value>`) or ask (every reaction is asked), not %q", opt)
+	case !profiled && v == adjudicator.StandingDefault:
+		return "", fmt.Errorf("%s has no default standing profile: its games start with every standing order at ask; set yours with `standing <key> <value>` (/help prefix:standing) once the game starts, and leave the standing option out", rules.Info().Name)
+	case !profiled:
+		return "", nil
+	case v == "":
+		return adjudicator.StandingDefault, nil
+	}
+	return v, nil
 }
 
 // standingNote tells, when a game starts, that its sides start from the

@@ -164,6 +164,12 @@ func (r *Rules) flow(s *State, dice adjudicator.Dice, ev *events) {
 				continue
 			}
 		case StepConsolidate, StepWithdraw:
+			if st.Withdraw == "none" && s.Step == StepWithdraw && s.Acted != stepKey(s) {
+				// Issue 30, item 6: the defender's withdrawals.
+				ev.to(s.opAwaited(), "Your standing order (withdraw none): nothing withdrawn at the end of the assault.")
+				r.stepDone(s, dice, ev)
+				continue
+			}
 			if st.Consolidate == "none" && s.Acted != stepKey(s) {
 				ev.to(s.opAwaited(), "Your standing order (consolidate none): nothing occupied or withdrawn at the end of the assault.")
 				r.stepDone(s, dice, ev)

@@ -85,12 +85,19 @@ func (r *Rules) Setup(scenario string, o adjudicator.Options) (adjudicator.State
 	if err != nil {
 		return nil, err
 	}
-	switch o[adjudicator.OptStanding] {
-	case "", adjudicator.StandingAsk:
-	case adjudicator.StandingDefault:
-		r.defaultStanding(s) // issue 30, item 6
-	default:
-		return nil, fmt.Errorf("standing is %s or %s, not %q", adjudicator.StandingDefault, adjudicator.StandingAsk, o[adjudicator.OptStanding])
+	// issue 30, item 6: the sides start from the standing profile only
+	// when the record says so (a record made before the option sets up
+	// as it always did).
+	profile, err := adjudicator.StandingFromOptions(o)
+	if err != nil {
+		return nil, err
+	}
+	if profile {
+		for _, so := range r.StandingProfile() {
+			if err := r.standingOrder(s, string(so.Side), strings.Fields(so.Order)[1:], &events{}); err != nil {
+				return nil, fmt.Errorf("standing profile %q for %s: %w", so.Order, so.Side, err)
+			}
+		}
 	}
 	return s, nil
 }

@@ -63,6 +63,14 @@ type Standing struct {
 	// Counter: France's decision in each round of a week the VM assaults
 	// (4: "then the French player does the same"): "never", pass.
 	Counter string `json:"counter,omitempty"`
+	// Withdraw: the defender's withdrawals at the end of the other
+	// side's assault or operation (5.7, 6.2.7): "none", or "" to be
+	// asked (issue 30, item 6: a reaction the default profile answers).
+	Withdraw string `json:"withdraw,omitempty"`
+	// Attrition: France's attrition losses (8): "most", a replacement
+	// point where one may take the loss, else the unit with the most
+	// steps (the deadline's default, ruling H55), or "" to be asked.
+	Attrition string `json:"attrition,omitempty"`
 }
 
 var standingKeys = map[string][]string{
@@ -83,6 +91,9 @@ var standingKeys = map[string][]string{
 	"supply":      {"none", "ask"},
 	"consolidate": {"none", "ask"},
 	"counter":     {"never", "ask"},
+	// The default profile's (issue 30, item 6).
+	"withdraw":  {"none", "ask"},
+	"attrition": {"most", "ask"},
 }
 
 // standingFor is whose each key is and what it answers (issue 30, item
@@ -105,6 +116,8 @@ var standingFor = map[string]struct{ side, help string }{
 	"supply":      {French, "air supply and replacements bought in 3.2: none (the points are kept)"},
 	"consolidate": {"", "the end of your assault or operation: neither occupy nor withdraw (5.7, 6.2.7)"},
 	"counter":     {French, "your operation in each round of a week the VM assaults: never (4)"},
+	"withdraw":    {"", "your withdrawals at the end of the other side's assault or operation: none (5.7, 6.2.7)"},
+	"attrition":   {French, "who takes each attrition loss: a replacement point where one may, else the unit with most steps (8)"},
 }
 
 // standingKeysOf lists the standing keys side may set.
@@ -118,14 +131,41 @@ func standingKeysOf(side string) []string {
 	return out
 }
 
-// defaultStanding is the profile a new game's sides start from unless it
-// is created with standing:ask (issue 30, item 6): the reactions and the
-// routine decisions answered as the playouts' StandingAll does. Each side
-// is told it at the start and may change any key.
-func (r *Rules) defaultStanding(s *State) {
-	for _, o := range StandingAll() {
-		_ = r.standingOrder(s, string(o.Side), strings.Fields(o.Order)[1:], &events{})
+// StandingProfile implements adjudicator.StandingProfiler (issue 30,
+// item 6): the orders a new game's sides start from unless it is made
+// with standing:ask. They answer the reactions asked inside the other
+// side's action (losses, conversions, morale checks, defensive fire and
+// movement, the VM's break-off) and the routine decisions that hand the
+// turn over most (see standingProfile); each side is told at the start
+// and may change any key.
+func (r *Rules) StandingProfile() []adjudicator.SideOrder {
+	var out []adjudicator.SideOrder
+	for _, side := range []adjudicator.Side{French, VM} {
+		for _, o := range standingProfile[side] {
+			out = append(out, adjudicator.SideOrder{Side: side, Order: "standing " + o})
+		}
 	}
+	return out
+}
+
+// standingProfile: each side's default standing orders (issue 30, item
+// 6). The reactions: losses to the unit with most steps, D results kept
+// as Disorganization, the best morale checks, all defensive fire at the
+// largest stacks, no defensive movement; the VM never breaks off a French
+// operation's engagement.
+var standingProfile = map[adjudicator.Side][]string{
+	French: {"losses most", "convert never", "check best", "fire all", "move none", "withdraw none", "attrition most", "opmove none", "counter never", "drops none"},
+	VM:     {"losses most", "convert never", "check best", "fire all", "move none", "withdraw none", "opmove none", "breakoff never"},
+}
+
+// StandingKeys implements adjudicator.StandingProfiler: side's keys, what
+// each answers.
+func (r *Rules) StandingKeys(side adjudicator.Side) []adjudicator.StandingKey {
+	var out []adjudicator.StandingKey
+	for _, k := range standingKeysOf(string(side)) {
+		out = append(out, adjudicator.StandingKey{Key: k, Values: standingKeys[k], Help: standingFor[k].help})
+	}
+	return out
 }
 
 // standingOrder: `standing <key> <value>` or `standing clear`; accepted at
@@ -190,9 +230,13 @@ func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) 
 		st.Consolidate = val
 	case "counter":
 		st.Counter = val
+	case "withdraw":
+		st.Withdraw = val
+	case "attrition":
+		st.Attrition = val
 	}
 	s.Standing[side] = st
-	ev.to(side, "Standing order set: %s %s. Now: %s.", key, args[1], st.String())
+	ev.to(side, "Standing order set: %s %s. Now: %s.", key, args[1], st.stringFor(side))
 	return nil
 }
 
@@ -226,9 +270,22 @@ func (st Standing) String() string {
 	if rec == "" {
 		rec = "replacement"
 	}
-	return fmt.Sprintf("losses %s, convert %s, check %s, fire %s, move %s, lead %s, advance %s, dummies %s, recon %s, opmove %s, breakoff %s, impulses %s, drops %s, supply %s, consolidate %s, counter %s",
+	return fmt.Sprintf("losses %s, convert %s, check %s, fire %s, move %s, lead %s, advance %s, dummies %s, recon %s, opmove %s, breakoff %s, impulses %s, drops %s, supply %s, consolidate %s, counter %s, withdraw %s, attrition %s",
 		f(st.Losses), f(st.Convert), f(st.Check), f(st.Fire), f(st.Move), lead, adv, dum, rec,
-		f(st.OpMove), f(st.BreakOff), f(st.Impulses), f(st.Drops), f(st.Supply), f(st.Consolidate), f(st.Counter))
+		f(st.OpMove), f(st.BreakOff), f(st.Impulses), f(st.Drops), f(st.Supply), f(st.Consolidate), f(st.Counter), f(st.Withdraw), f(st.Attrition))
+}
+
+// stringFor is side's standing orders, its own keys only (the status
+// line, issue 30 item 5).
+func (st Standing) stringFor(side string) string {
+	var out []string
+	for _, kv := range strings.Split(st.String(), ", ") {
+		k, _, _ := strings.Cut(kv, " ")
+		if f := standingFor[k].side; f == "" || f == side {
+			out = append(out, kv)
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // standingChoices: the standing orders' tree, the same in every state:

@@ -162,7 +162,7 @@ func (r *Rules) Setup(scenario string, o adjudicator.Options) (adjudicator.State
 		return nil, err
 	}
 	sort.Slice(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID })
-	if err := r.startStanding(s, o[adjudicator.OptStanding]); err != nil {
+	if err := r.startStanding(s, o); err != nil {
 		return nil, err
 	}
 	return s, nil

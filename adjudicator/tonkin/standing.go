@@ -101,6 +101,15 @@ func (st Standing) String() string {
 	return strings.Join(out, ", ")
 }
 
+// stringFor is side's standing orders, its own keys only.
+func (st Standing) stringFor(side string) string {
+	var out []string
+	for _, k := range standingKeysOf(side) {
+		out = append(out, k+" "+st.get(k))
+	}
+	return strings.Join(out, ", ")
+}
+
 func sortedKeys() []string {
 	var ks []string
 	for k := range standingKeys {
@@ -131,23 +140,41 @@ var defaultStanding = map[string][]string{
 	VM:  {"evade no", "ambush yes", "lead best", "retreat no", "losses most"},
 }
 
-// startStanding sets a new game's standing orders from its option
-// (adjudicator.OptStanding): the default profile, or every key at ask.
-func (r *Rules) startStanding(s *State, opt string) error {
-	switch opt {
-	case "", adjudicator.StandingAsk:
-		return nil
-	case adjudicator.StandingDefault:
-		for _, side := range []string{FEF, VM} {
-			for _, o := range defaultStanding[side] {
-				if err := r.standingOrder(s, side, strings.Fields(o), &events{}); err != nil {
-					return err
-				}
-			}
+// StandingProfile implements adjudicator.StandingProfiler.
+func (r *Rules) StandingProfile() []adjudicator.SideOrder {
+	var out []adjudicator.SideOrder
+	for _, side := range []string{FEF, VM} {
+		for _, o := range defaultStanding[side] {
+			out = append(out, adjudicator.SideOrder{Side: adjudicator.Side(side), Order: "standing " + o})
 		}
-		return nil
 	}
-	return fmt.Errorf("standing is %s or %s, not %q", adjudicator.StandingDefault, adjudicator.StandingAsk, opt)
+	return out
+}
+
+// StandingKeys implements adjudicator.StandingProfiler: side's keys and
+// what each answers.
+func (r *Rules) StandingKeys(side adjudicator.Side) []adjudicator.StandingKey {
+	var out []adjudicator.StandingKey
+	for _, k := range standingKeysOf(string(side)) {
+		out = append(out, adjudicator.StandingKey{Key: k, Values: standingKeys[k], Help: standingFor[k].help})
+	}
+	return out
+}
+
+// startStanding sets a new game's standing orders from its option
+// (adjudicator.OptStanding): the default profile, or every key at ask
+// (and so a record made before the option sets up as before).
+func (r *Rules) startStanding(s *State, o adjudicator.Options) error {
+	profile, err := adjudicator.StandingFromOptions(o)
+	if err != nil || !profile {
+		return err
+	}
+	for _, so := range r.StandingProfile() {
+		if err := r.standingOrder(s, string(so.Side), strings.Fields(so.Order)[1:], &events{}); err != nil {
+			return fmt.Errorf("standing profile %q for %s: %w", so.Order, so.Side, err)
+		}
+	}
+	return nil
 }
 
 // standingKeysOf lists the keys side may set.
@@ -180,7 +207,7 @@ func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) 
 		if len(s.Standing) == 0 {
 			s.Standing = nil
 		}
-		ev.to(side, "Standing orders cleared: %s.", Standing{}.String())
+		ev.to(side, "Standing orders cleared: %s.", Standing{}.stringFor(side))
 		return nil
 	}
 	if len(args) != 2 {
@@ -210,7 +237,7 @@ func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) 
 	} else {
 		s.Standing[side] = st
 	}
-	ev.to(side, "Standing order set: %s %s. Now: %s.", key, args[1], st.String())
+	ev.to(side, "Standing order set: %s %s. Now: %s.", key, args[1], st.stringFor(side))
 	return nil
 }
 
