@@ -3,6 +3,7 @@ package hell
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -56,4 +57,66 @@ func byCount(m map[string]int) []string {
 		out = append(out, fmt.Sprintf("%s %d", k, m[k]))
 	}
 	return out
+}
+
+// Issue 30, item 6: in a game made with the standing option each side
+// sets only its own keys, and the refusal names the keys it may set; the
+// legal tree offers each side its own keys, each with what it answers.
+func TestStanding_ASideSetsOnlyItsOwnKeys(t *testing.T) {
+	s0, err := testRules.Setup("initial-assault", adjudicator.Options{adjudicator.OptStanding: adjudicator.StandingAsk})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := s0.(*State)
+	if len(s.Standing) != 0 {
+		t.Fatalf("standing:ask starts with standing orders: %v", s.Standing)
+	}
+	mustRefuse(t, s, French, "standing breakoff never", "standing breakoff is the Viet Minh's (the break-off at the end of each impulse")
+	mustRefuse(t, s, French, "standing breakoff never", "yours are advance, attrition, check")
+	mustRefuse(t, s, VM, "standing supply none", "standing supply is France's")
+	mustRefuse(t, s, VM, "standing attrition most", "standing attrition is France's")
+	s = mustApply(t, s, VM, "standing breakoff never")
+	s = mustApply(t, s, French, "standing attrition most")
+	if s.Standing[VM].BreakOff != "never" || s.Standing[French].Attrition != "most" {
+		t.Fatalf("own keys not set: %v", s.Standing)
+	}
+	for _, side := range []adjudicator.Side{French, VM} {
+		keys := testRules.StandingKeys(side)
+		var tree []string
+		for _, c := range testRules.Legal(s, side) {
+			if c.Word == adjudicator.StandingWord {
+				for _, k := range c.Next {
+					if k.Word != "clear" && k.Help == "" {
+						t.Errorf("%s: standing %s has no help", side, k.Word)
+					}
+					tree = append(tree, k.Word)
+				}
+			}
+		}
+		if len(tree) != len(keys)+1 {
+			t.Errorf("%s: the tree offers %v, its keys are %v", side, tree, keys)
+		}
+		for _, k := range keys {
+			other := French
+			if side == French {
+				other = VM
+			}
+			if f := standingFor[k.Key].side; f == string(other) {
+				t.Errorf("%s is offered the %s's key %s", side, other, k.Key)
+			}
+		}
+	}
+	// A game recorded before the option takes any key from either side,
+	// as it did when it was played (its log must replay).
+	old, _ := testRules.Setup("initial-assault", nil)
+	if s := mustApply(t, old.(*State), French, "standing breakoff never"); s.Standing[French].BreakOff != "never" {
+		t.Errorf("a game made before the option refuses France's breakoff: %v", s.Standing)
+	}
+	// The profile is legal for each side (Setup would refuse otherwise)
+	// and each key it sets is the side's own.
+	for _, o := range testRules.StandingProfile() {
+		if f := standingFor[strings.Fields(o.Order)[1]].side; f != "" && f != string(o.Side) {
+			t.Errorf("the profile sets %s's key for %s: %s", f, o.Side, o.Order)
+		}
+	}
 }

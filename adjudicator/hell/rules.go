@@ -92,6 +92,7 @@ func (r *Rules) Setup(scenario string, o adjudicator.Options) (adjudicator.State
 	if err != nil {
 		return nil, err
 	}
+	_, s.OwnKeys = o[adjudicator.OptStanding]
 	if profile {
 		for _, so := range r.StandingProfile() {
 			if err := r.standingOrder(s, string(so.Side), strings.Fields(so.Order)[1:], &events{}); err != nil {

@@ -184,7 +184,7 @@ func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) 
 	if !ok || !slices.Contains(vals, val) {
 		return fail("standing orders are %s; not %q %q", standingHelp(side), args[0], args[1])
 	}
-	if f := standingFor[key]; f.side != "" && f.side != side {
+	if f := standingFor[key]; f.side != "" && f.side != side && s.OwnKeys {
 		return fail("standing %s is %s's (%s); yours are %s", key, sideName(f.side), f.help, strings.Join(standingKeysOf(side), ", "))
 	}
 	if s.Standing == nil {

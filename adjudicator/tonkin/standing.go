@@ -166,8 +166,12 @@ func (r *Rules) StandingKeys(side adjudicator.Side) []adjudicator.StandingKey {
 // (and so a record made before the option sets up as before).
 func (r *Rules) startStanding(s *State, o adjudicator.Options) error {
 	profile, err := adjudicator.StandingFromOptions(o)
-	if err != nil || !profile {
+	if err != nil {
 		return err
+	}
+	_, s.OwnKeys = o[adjudicator.OptStanding]
+	if !profile {
+		return nil
 	}
 	for _, so := range r.StandingProfile() {
 		if err := r.standingOrder(s, string(so.Side), strings.Fields(so.Order)[1:], &events{}); err != nil {
@@ -218,7 +222,7 @@ func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) 
 	if !ok || !slices.Contains(vals, val) {
 		return fail("standing orders are %s; not %q %q", standingHelp(side), args[0], args[1])
 	}
-	if f := standingFor[key]; f.side != "" && f.side != side {
+	if f := standingFor[key]; f.side != "" && f.side != side && s.OwnKeys {
 		return fail("standing %s is %s's (%s); yours are %s", key, sideName(f.side), f.help, strings.Join(standingKeysOf(side), ", "))
 	}
 	if s.Standing == nil {
