@@ -157,12 +157,11 @@ type StandingProfiler interface {
 	// StandingProfile is each side's profile, as the orders that set it
 	// ("standing fire all"), each legal for its side at setup.
 	StandingProfile() []SideOrder
-	// StandingKeys is what each of side's standing keys answers, in the
-	// order /help prefix:standing lists them.
-	StandingKeys(side Side) []StandingKey
 }
 
-// StandingKey is one standing-order key a side may set.
+// StandingKey is one standing-order key a side may set, what it answers
+// (the Help of its word in the side's legal tree, which /help
+// prefix:standing shows on the key's line).
 type StandingKey struct {
 	Key    string   `json:"key"`
 	Values []string `json:"values"`

@@ -19,6 +19,10 @@ import (
 // Discord message (2,000) with room to spare.
 const HelpBudget = 1500
 
+// StandingHelpBudget is /help prefix:standing's: every key on its line
+// in one Discord message (2,000 characters).
+const StandingHelpBudget = 1900
+
 // helpCommands is the general part of /help: the commands every member
 // may use, then (moderators only) the moderators' own.
 const (
@@ -72,6 +76,8 @@ type helpList struct {
 	words []string
 	note  string
 	sep   string // between the name and the words (": " if empty)
+	help  string // what the argument answers (a standing key's, issue 30 item 6)
+	join  string // between the words (", " if empty)
 	shown int    // how many words are shown (the budget may cut)
 }
 
@@ -115,9 +121,21 @@ func HelpSummary(tree []adjudicator.Choice, decision, prefix string, budget int)
 	first := func(c adjudicator.Choice) bool { return c.Word == "done" && path == "" }
 	for _, pass := range []bool{true, false} {
 		for _, c := range nodes {
-			if first(c) == pass {
-				groups = append(groups, summariseWord(path, c, names[firstWord(path, c.Word)]))
+			if first(c) != pass {
+				continue
 			}
+			if c.Word == adjudicator.StandingWord && path == "" && strings.TrimSpace(prefix) == "" {
+				// The whole /help names the standing keys on one line;
+				// /help prefix:standing gives each its line (issue 30,
+				// item 6).
+				var keys []string
+				for _, k := range c.Next {
+					keys = append(keys, k.Word)
+				}
+				groups = append(groups, helpGroup{head: "standing <key> <value> — " + c.Help + "; keys " + strings.Join(keys, ", ") + ": /help prefix:standing says what each answers"})
+				continue
+			}
+			groups = append(groups, summariseWord(path, c, names[firstWord(path, c.Word)]))
 		}
 	}
 	return renderGroups(groups, budget)
@@ -280,6 +298,11 @@ func summariseWord(path string, c adjudicator.Choice, names []string) helpGroup 
 			if n.Complete && len(ws) > 0 {
 				l.note = "or nothing more"
 			}
+			if c.Word == adjudicator.StandingWord && path == "" {
+				// Issue 30, item 6: a line per standing key, its values
+				// and what it answers.
+				l = helpList{name: n.Word, words: ws, sep: " ", join: "|", help: n.Help}
+			}
 			g.lists = append(g.lists, l)
 		}
 		return g
@@ -324,12 +347,19 @@ func renderGroups(groups []helpGroup, budget int) []string {
 				if sep == "" {
 					sep = ": "
 				}
-				line := "    " + l.name + sep + strings.Join(l.words[:l.shown], ", ")
+				join := l.join
+				if join == "" {
+					join = ", "
+				}
+				line := "    " + l.name + sep + strings.Join(l.words[:l.shown], join)
 				if rest := len(l.words) - l.shown; rest > 0 {
 					line += fmt.Sprintf(" … and %d more", rest)
 				}
 				if l.note != "" {
 					line += " (" + l.note + ")"
+				}
+				if l.help != "" {
+					line += " — " + l.help
 				}
 				lines = append(lines, line)
 			}
@@ -414,6 +444,12 @@ func (s *Service) help(c Command) ([]Reply, error) {
 		room := func() int { return max(HelpBudget-size(lines), 300) }
 		prefix := c.Opt("prefix")
 		side, err := actingSide(g, c)
+		if err == nil && !p.Over && started(g) && strings.EqualFold(strings.TrimSpace(prefix), adjudicator.StandingWord) {
+			// Issue 30, item 6: a line per key of one's own standing
+			// orders, what it answers; nothing else, so all fit.
+			lines = []string{fmt.Sprintf("Your standing orders as %s: `standing <key> <value>` sets one, `standing <key> ask` has it asked; /game status shows yours.", side)}
+			room = func() int { return StandingHelpBudget - size(lines) }
+		}
 		switch {
 		case p.Over:
 			lines = append(lines, "The game is over.")

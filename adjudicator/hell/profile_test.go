@@ -71,7 +71,7 @@ func TestStanding_ASideSetsOnlyItsOwnKeys(t *testing.T) {
 	if len(s.Standing) != 0 {
 		t.Fatalf("standing:ask starts with standing orders: %v", s.Standing)
 	}
-	mustRefuse(t, s, French, "standing breakoff never", "standing breakoff is the Viet Minh's (the break-off at the end of each impulse")
+	mustRefuse(t, s, French, "standing breakoff never", "standing breakoff is the Viet Minh's (break off at each impulse of a French operation (6.2.7))")
 	mustRefuse(t, s, French, "standing breakoff never", "yours are advance, attrition, check")
 	mustRefuse(t, s, VM, "standing supply none", "standing supply is France's")
 	mustRefuse(t, s, VM, "standing attrition most", "standing attrition is France's")
