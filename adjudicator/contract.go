@@ -159,6 +159,13 @@ type StandingProfiler interface {
 	StandingProfile() []SideOrder
 }
 
+// Glosser is implemented by a title whose order words stand for named
+// places (Tonkin's hexes and their towns, issue 30 item 3): Gloss is the
+// public name help shows after the word ("0919 Hanoi"), or "".
+type Glosser interface {
+	Gloss(word string) string
+}
+
 // StandingKey is one standing-order key a side may set, what it answers
 // (the Help of its word in the side's legal tree, which /help
 // prefix:standing shows on the key's line).

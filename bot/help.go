@@ -87,6 +87,13 @@ type helpList struct {
 // prefix, only what starts with it (an order word, or an order word and
 // its first arguments).
 func HelpSummary(tree []adjudicator.Choice, decision, prefix string, budget int) []string {
+	return helpSummary(tree, decision, prefix, budget, nil)
+}
+
+// helpSummary is HelpSummary with the title's glosses (adjudicator.
+// Glosser): each listed word it names is shown with its name, "0919
+// Hanoi" (issue 30, item 3).
+func helpSummary(tree []adjudicator.Choice, decision, prefix string, budget int, gloss func(string) string) []string {
 	names := argNames(decision)
 	path, nodes := narrow(tree, prefix)
 	if len(nodes) == 0 {
@@ -138,7 +145,7 @@ func HelpSummary(tree []adjudicator.Choice, decision, prefix string, budget int)
 			groups = append(groups, summariseWord(path, c, names[firstWord(path, c.Word)]))
 		}
 	}
-	return renderGroups(groups, budget)
+	return renderGroups(groups, budget, gloss)
 }
 
 func firstWord(path, word string) string {
@@ -329,7 +336,20 @@ func summariseWord(path string, c adjudicator.Choice, names []string) helpGroup 
 
 // renderGroups writes the groups, cutting the longest value lists until
 // the whole fits the budget.
-func renderGroups(groups []helpGroup, budget int) []string {
+func renderGroups(groups []helpGroup, budget int, gloss func(string) string) []string {
+	shown := func(ws []string) []string {
+		if gloss == nil {
+			return ws
+		}
+		out := make([]string, len(ws))
+		for i, w := range ws {
+			out[i] = w
+			if g := gloss(w); g != "" {
+				out[i] = w + " " + g
+			}
+		}
+		return out
+	}
 	for i := range groups {
 		for j := range groups[i].lists {
 			groups[i].lists[j].shown = len(groups[i].lists[j].words)
@@ -351,7 +371,7 @@ func renderGroups(groups []helpGroup, budget int) []string {
 				if join == "" {
 					join = ", "
 				}
-				line := "    " + l.name + sep + strings.Join(l.words[:l.shown], join)
+				line := "    " + l.name + sep + strings.Join(shown(l.words[:l.shown]), join)
 				if rest := len(l.words) - l.shown; rest > 0 {
 					line += fmt.Sprintf(" … and %d more", rest)
 				}
@@ -441,6 +461,10 @@ func (s *Service) help(c Command) ([]Reply, error) {
 		g := sl.g
 		p := g.Prompt()
 		lines := []string{general}
+		var gloss func(string) string
+		if gl, ok := g.Rules.(adjudicator.Glosser); ok {
+			gloss = gl.Gloss
+		}
 		room := func() int { return max(HelpBudget-size(lines), 300) }
 		prefix := c.Opt("prefix")
 		side, err := actingSide(g, c)
@@ -465,12 +489,12 @@ func (s *Service) help(c Command) ([]Reply, error) {
 			lines = append(lines, fmt.Sprintf("You (%s) are not awaited now: %s.", side, p.Phase))
 			if len(tree) > 0 {
 				lines = append(lines, "Orders you may give meanwhile:")
-				lines = append(lines, HelpSummary(tree, "", prefix, room())...)
+				lines = append(lines, helpSummary(tree, "", prefix, room(), gloss)...)
 			}
 		default:
 			tree := g.Legal(side)
 			lines = append(lines, fmt.Sprintf("Your legal orders as %s — %s:", side, p.Phase))
-			lines = append(lines, HelpSummary(tree, p.Decision, prefix, room())...)
+			lines = append(lines, helpSummary(tree, p.Decision, prefix, room(), gloss)...)
 		}
 		return []Reply{{To: c.User, Text: strings.Join(lines, "\n")}}, nil
 	})

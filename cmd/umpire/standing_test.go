@@ -114,3 +114,29 @@ func blocksAfter(out, user, cmd string) []string {
 	}
 	return blocks
 }
+
+// Issue 30, item 3: Tonkin's /help lists hexes with their town (0919
+// Hanoi), and the refusal of `lead 2/3 REI`-like names is covered in
+// adjudicator/tonkin (TestRule6_9_LeadAnswerWithASpacedNameSaysHowToWriteIt).
+func TestTonkin_HelpNamesHexesWithTheirTown(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "s.txt")
+	lines := []string{
+		"@alice /game new title:tonkin scenario:1953 fef:@alice vm:@bob standing:ask",
+		"@bob /game accept",
+		"@bob /order text:done", "@alice /order text:done", "@bob /order text:done",
+		"@bob /order text:\"activate 1319\"",
+		"@alice /help",
+	}
+	if err := os.WriteFile(script, []byte(strings.Join(lines, "\n")), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := umpire(t, "play", "--seed", "1", "--maps=false", "--db", filepath.Join(dir, "x.db"), "--script", script)
+	if code != 0 {
+		t.Fatalf("%s\n%s", errs, out)
+	}
+	h := strings.Join(blocksAfter(out, "@alice", "/help"), "\n")
+	if !strings.Contains(h, "<hex>: 0823 Haiphong, 0919 Hanoi, 1203 Dien Bien Phu") {
+		t.Errorf("the FEF's dumps are not listed with their towns:\n%s", h)
+	}
+}
