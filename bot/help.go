@@ -27,7 +27,7 @@ const StandingHelpBudget = 1900
 // may use, then (moderators only) the moderators' own.
 const (
 	helpCommands = "Commands: /order text:\"...\" (several separated by ;), /undo, /help [prefix:\"...\"], /map [view:mine] [region:<area>] [turn:<n>], " +
-		"/game status|list|news|log|settings|away, /game new title:<t> scenario:<s> [<side>:@user ...], " +
+		"/game status|list|news|log|settings|away, /game new title:<t> scenario:<s> [<side>:@user ...] [standing:ask], " +
 		"/game join|accept|decline [side:<s>], /game resign, /game cancel."
 	helpModerator = "Moderators: /mod undo count:<n>, /mod override text:\"...\", /mod seat side:<s> user:@u, " +
 		"/game new ... seat:direct (seats the named players at once), /game end [winner:<side>] [reason:\"...\"] (asks to confirm)."
@@ -119,7 +119,20 @@ func helpSummary(tree []adjudicator.Choice, decision, prefix string, budget int,
 		if len(all) > 0 && len(all) <= 12 {
 			var lines []string
 			for _, o := range all {
-				lines = append(lines, "  "+o)
+				line := "  " + o
+				if gloss != nil {
+					// the places it names: `activate 0919` (Hanoi)
+					var gs []string
+					for _, w := range strings.Fields(o) {
+						if g := gloss(w); g != "" {
+							gs = append(gs, g)
+						}
+					}
+					if len(gs) > 0 {
+						line += " (" + strings.Join(gs, ", ") + ")"
+					}
+				}
+				lines = append(lines, line)
 			}
 			return fitLines(lines, budget)
 		}

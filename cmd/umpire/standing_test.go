@@ -127,6 +127,7 @@ func TestTonkin_HelpNamesHexesWithTheirTown(t *testing.T) {
 		"@bob /order text:done", "@alice /order text:done", "@bob /order text:done",
 		"@bob /order text:\"activate 1319\"",
 		"@alice /help",
+		"@alice /help prefix:\"activate 0\"",
 	}
 	if err := os.WriteFile(script, []byte(strings.Join(lines, "\n")), 0o600); err != nil {
 		t.Fatal(err)
@@ -134,6 +135,9 @@ func TestTonkin_HelpNamesHexesWithTheirTown(t *testing.T) {
 	out, errs, code := umpire(t, "play", "--seed", "1", "--maps=false", "--db", filepath.Join(dir, "x.db"), "--script", script)
 	if code != 0 {
 		t.Fatalf("%s\n%s", errs, out)
+	}
+	if a := strings.Join(blocksAfter(out, "@alice", "/help prefix:\"activate 0\""), "\n"); !strings.Contains(a, "  activate 0919 (Hanoi)") {
+		t.Errorf("prefix:\"activate 0\" does not name Hanoi:\n%s", a)
 	}
 	h := strings.Join(blocksAfter(out, "@alice", "/help"), "\n")
 	if !strings.Contains(h, "<hex>: 0823 Haiphong, 0919 Hanoi, 1203 Dien Bien Phu") {
