@@ -44,7 +44,8 @@ type Standing struct {
 	// H53): "replacement" ("" too) or "step".
 	Recon string `json:"recon,omitempty"`
 	// Routine decisions (issue 15, item 1), "" to be asked:
-	// OpMove: "none", no operational movement (4.2) in one's half.
+	// OpMove: "none", no operational movement (4.2) in one's half;
+	// "idle", none in a week the other side acts (issue 30, item 6).
 	OpMove string `json:"opmove,omitempty"`
 	// BreakOff: the VM's break-off at the end of each impulse of a French
 	// operation (6.2.7): "never" or "always" (every engagement).
@@ -84,7 +85,7 @@ var standingKeys = map[string][]string{
 	"dummies": {"nearest", "jz1", "jz2", "jz3", "jz4"},
 	"recon":   {"replacement", "step"},
 	// Routine decisions (issue 15, item 1).
-	"opmove":      {"none", "ask"},
+	"opmove":      {"none", "idle", "ask"},
 	"breakoff":    {"never", "always", "ask"},
 	"impulses":    {"1", "2", "3", "ask"},
 	"drops":       {"none", "ask"},
@@ -109,7 +110,7 @@ var standingFor = map[string]struct{ side, help string }{
 	"advance":     {"", "your attackers' advance after combat (H48)"},
 	"dummies":     {VM, "where revealed dummies go: the nearest jungle zone or jz1-jz4 (H52)"},
 	"recon":       {French, "a recon's 5-6 loss: a replacement or a step (6.1, H53)"},
-	"opmove":      {"", "your operational movement in your half: none (4.2)"},
+	"opmove":      {"", "your operational movement: none, or none in weeks you do not act (idle) (4.2)"},
 	"breakoff":    {VM, "break off at each impulse of a French operation (6.2.7)"},
 	"impulses":    {"", "impulses your assaults and operations fight (5, 6.2.7)"},
 	"drops":       {French, "your paratroop drops each round: none (4.1)"},
@@ -149,13 +150,16 @@ func (r *Rules) StandingProfile() []adjudicator.SideOrder {
 }
 
 // standingProfile: each side's default standing orders (issue 30, item
-// 6). The reactions: losses to the unit with most steps, D results kept
-// as Disorganization, the best morale checks, all defensive fire at the
-// largest stacks, no defensive movement; the VM never breaks off a French
-// operation's engagement.
+// 6; ruling H79). The reactions: losses to the unit with most steps, D
+// results kept as Disorganization, the best morale checks, all defensive
+// fire at the largest stacks, no defensive movement nor withdrawal; the
+// VM never breaks off a French operation's engagement. The routine
+// decisions that hand the turn over each round: no operational movement
+// in a week the other side acts, France's attrition as the deadline's,
+// no French operation in the VM's weeks, no paratroop drop.
 var standingProfile = map[adjudicator.Side][]string{
-	French: {"losses most", "convert never", "check best", "fire all", "move none", "withdraw none", "attrition most", "opmove none", "counter never", "drops none"},
-	VM:     {"losses most", "convert never", "check best", "fire all", "move none", "withdraw none", "opmove none", "breakoff never"},
+	French: {"losses most", "convert never", "check best", "fire all", "move none", "withdraw none", "attrition most", "opmove idle", "counter never", "drops none"},
+	VM:     {"losses most", "convert never", "check best", "fire all", "move none", "withdraw none", "opmove idle", "breakoff never"},
 }
 
 // StandingKeys implements adjudicator.StandingProfiler: side's keys, what
