@@ -135,6 +135,61 @@ func (i Info) HasSide(s Side) bool {
 // Options are per-game settings chosen at creation.
 type Options map[string]string
 
+// OptStanding is the game option naming the standing orders its sides
+// start from (issue 30, item 6): StandingDefault, the title's profile
+// that answers routine reactions; StandingAsk (or absent, as in games
+// made before the option), every key at ask. A title without standing
+// orders ignores it.
+const (
+	OptStanding     = "standing"
+	StandingDefault = "default"
+	StandingAsk     = "ask"
+)
+
+// StandingProfiler is implemented by a title whose new games' sides may
+// start from standing orders (issue 30, item 6). The bot records
+// OptStanding=default in a game it makes of such a title unless its
+// creator chose standing:ask; the title's Setup reads the option with
+// StandingFromOptions and, when it says so, sets the profile, so that a
+// record without the option (every game made before it) sets up exactly
+// as before.
+type StandingProfiler interface {
+	// StandingProfile is each side's profile, as the orders that set it
+	// ("standing fire all"), each legal for its side at setup.
+	StandingProfile() []SideOrder
+}
+
+// Glosser is implemented by a title whose order words stand for named
+// places (Tonkin's hexes and their towns, issue 30 item 3): Gloss is the
+// public name help shows after the word ("0919 Hanoi"), or "".
+type Glosser interface {
+	Gloss(word string) string
+}
+
+// StandingKey is one standing-order key a side may set, what it answers
+// (the Help of its word in the side's legal tree, which /help
+// prefix:standing shows on the key's line).
+type StandingKey struct {
+	Key    string   `json:"key"`
+	Values []string `json:"values"`
+	// Help says what the key answers, with its rule section.
+	Help string `json:"help"`
+}
+
+// StandingFromOptions reads OptStanding for a title's Setup: whether the
+// game's sides start from the title's profile. Absent (a record made
+// before the option) and StandingAsk mean no.
+func StandingFromOptions(o Options) (bool, error) {
+	switch v := o[OptStanding]; v {
+	case "", StandingAsk:
+		return false, nil
+	case StandingDefault:
+		return true, nil
+	default:
+		return false, fmt.Errorf("standing is %s (each side starts from the title's standing profile) or %s (every reaction is asked), not %q", StandingDefault, StandingAsk, v)
+	}
+}
+
 // State is a title's game state. It must encode deterministically (the
 // same state always gives the same bytes) so that replays can be compared
 // and snapshots stored.

@@ -60,6 +60,10 @@ type PlayoutOptions struct {
 	// Pick, if set, chooses among a prompt's legal orders instead of the
 	// uniform tree walk (for scripted or weighted playouts).
 	Pick func(r *rand.Rand, side Side, tree []Choice) string
+	// Options are every game's options, as /game new records them
+	// (OptStanding=StandingDefault: the sides start from the title's
+	// standing profile, issue 30 item 6); nil plays games made without.
+	Options Options
 	// Prelude orders are given at the start of every game, each by its
 	// side (standing orders, say).
 	Prelude []SideOrder
@@ -208,7 +212,7 @@ func playOne(rules Rules, o PlayoutOptions, i uint64, limit int, st *PlayoutStat
 	seed := sha256.Sum256([]byte(fmt.Sprintf("playout %d %d", o.Seed, i)))
 	r := rand.New(rand.NewPCG(o.Seed, i))
 	g, _, err := New(rules, Record{ID: fmt.Sprintf("p%d", i), Title: rules.Info().ID, Scenario: o.Scenario,
-		Seats: map[Side]string{}, Seed: seed[:]})
+		Seats: map[Side]string{}, Seed: seed[:], Options: o.Options})
 	if err != nil {
 		fail("setup: %v", err)
 		st.DeadEnds++

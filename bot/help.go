@@ -19,11 +19,15 @@ import (
 // Discord message (2,000) with room to spare.
 const HelpBudget = 1500
 
+// StandingHelpBudget is /help prefix:standing's: every key on its line
+// in one Discord message (2,000 characters).
+const StandingHelpBudget = 1900
+
 // helpCommands is the general part of /help: the commands every member
 // may use, then (moderators only) the moderators' own.
 const (
 	helpCommands = "Commands: /order text:\"...\" (several separated by ;), /undo, /help [prefix:\"...\"], /map [view:mine] [region:<area>] [turn:<n>], " +
-		"/game status|list|news|log|settings|away, /game new title:<t> scenario:<s> [<side>:@user ...], " +
+		"/game status|list|news|log|settings|away, /game new title:<t> scenario:<s> [<side>:@user ...] [standing:ask], " +
 		"/game join|accept|decline [side:<s>], /game resign, /game cancel."
 	helpModerator = "Moderators: /mod undo count:<n>, /mod override text:\"...\", /mod seat side:<s> user:@u, " +
 		"/game new ... seat:direct (seats the named players at once), /game end [winner:<side>] [reason:\"...\"] (asks to confirm)."
@@ -72,6 +76,8 @@ type helpList struct {
 	words []string
 	note  string
 	sep   string // between the name and the words (": " if empty)
+	help  string // what the argument answers (a standing key's, issue 30 item 6)
+	join  string // between the words (", " if empty)
 	shown int    // how many words are shown (the budget may cut)
 }
 
@@ -81,6 +87,13 @@ type helpList struct {
 // prefix, only what starts with it (an order word, or an order word and
 // its first arguments).
 func HelpSummary(tree []adjudicator.Choice, decision, prefix string, budget int) []string {
+	return helpSummary(tree, decision, prefix, budget, nil)
+}
+
+// helpSummary is HelpSummary with the title's glosses (adjudicator.
+// Glosser): each listed word it names is shown with its name, "0919
+// Hanoi" (issue 30, item 3).
+func helpSummary(tree []adjudicator.Choice, decision, prefix string, budget int, gloss func(string) string) []string {
 	names := argNames(decision)
 	path, nodes := narrow(tree, prefix)
 	if len(nodes) == 0 {
@@ -106,7 +119,20 @@ func HelpSummary(tree []adjudicator.Choice, decision, prefix string, budget int)
 		if len(all) > 0 && len(all) <= 12 {
 			var lines []string
 			for _, o := range all {
-				lines = append(lines, "  "+o)
+				line := "  " + o
+				if gloss != nil {
+					// the places it names: `activate 0919` (Hanoi)
+					var gs []string
+					for _, w := range strings.Fields(o) {
+						if g := gloss(w); g != "" {
+							gs = append(gs, g)
+						}
+					}
+					if len(gs) > 0 {
+						line += " (" + strings.Join(gs, ", ") + ")"
+					}
+				}
+				lines = append(lines, line)
 			}
 			return fitLines(lines, budget)
 		}
@@ -115,12 +141,24 @@ func HelpSummary(tree []adjudicator.Choice, decision, prefix string, budget int)
 	first := func(c adjudicator.Choice) bool { return c.Word == "done" && path == "" }
 	for _, pass := range []bool{true, false} {
 		for _, c := range nodes {
-			if first(c) == pass {
-				groups = append(groups, summariseWord(path, c, names[firstWord(path, c.Word)]))
+			if first(c) != pass {
+				continue
 			}
+			if c.Word == adjudicator.StandingWord && path == "" && strings.TrimSpace(prefix) == "" {
+				// The whole /help names the standing keys on one line;
+				// /help prefix:standing gives each its line (issue 30,
+				// item 6).
+				var keys []string
+				for _, k := range c.Next {
+					keys = append(keys, k.Word)
+				}
+				groups = append(groups, helpGroup{head: "standing <key> <value> — " + c.Help + "; keys " + strings.Join(keys, ", ") + ": /help prefix:standing says what each answers"})
+				continue
+			}
+			groups = append(groups, summariseWord(path, c, names[firstWord(path, c.Word)]))
 		}
 	}
-	return renderGroups(groups, budget)
+	return renderGroups(groups, budget, gloss)
 }
 
 func firstWord(path, word string) string {
@@ -280,6 +318,11 @@ func summariseWord(path string, c adjudicator.Choice, names []string) helpGroup 
 			if n.Complete && len(ws) > 0 {
 				l.note = "or nothing more"
 			}
+			if c.Word == adjudicator.StandingWord && path == "" {
+				// Issue 30, item 6: a line per standing key, its values
+				// and what it answers.
+				l = helpList{name: n.Word, words: ws, sep: " ", join: "|", help: n.Help}
+			}
 			g.lists = append(g.lists, l)
 		}
 		return g
@@ -306,7 +349,20 @@ func summariseWord(path string, c adjudicator.Choice, names []string) helpGroup 
 
 // renderGroups writes the groups, cutting the longest value lists until
 // the whole fits the budget.
-func renderGroups(groups []helpGroup, budget int) []string {
+func renderGroups(groups []helpGroup, budget int, gloss func(string) string) []string {
+	shown := func(ws []string) []string {
+		if gloss == nil {
+			return ws
+		}
+		out := make([]string, len(ws))
+		for i, w := range ws {
+			out[i] = w
+			if g := gloss(w); g != "" {
+				out[i] = w + " " + g
+			}
+		}
+		return out
+	}
 	for i := range groups {
 		for j := range groups[i].lists {
 			groups[i].lists[j].shown = len(groups[i].lists[j].words)
@@ -324,12 +380,19 @@ func renderGroups(groups []helpGroup, budget int) []string {
 				if sep == "" {
 					sep = ": "
 				}
-				line := "    " + l.name + sep + strings.Join(l.words[:l.shown], ", ")
+				join := l.join
+				if join == "" {
+					join = ", "
+				}
+				line := "    " + l.name + sep + strings.Join(shown(l.words[:l.shown]), join)
 				if rest := len(l.words) - l.shown; rest > 0 {
 					line += fmt.Sprintf(" … and %d more", rest)
 				}
 				if l.note != "" {
 					line += " (" + l.note + ")"
+				}
+				if l.help != "" {
+					line += " — " + l.help
 				}
 				lines = append(lines, line)
 			}
@@ -411,9 +474,19 @@ func (s *Service) help(c Command) ([]Reply, error) {
 		g := sl.g
 		p := g.Prompt()
 		lines := []string{general}
+		var gloss func(string) string
+		if gl, ok := g.Rules.(adjudicator.Glosser); ok {
+			gloss = gl.Gloss
+		}
 		room := func() int { return max(HelpBudget-size(lines), 300) }
 		prefix := c.Opt("prefix")
 		side, err := actingSide(g, c)
+		if err == nil && !p.Over && started(g) && strings.EqualFold(strings.TrimSpace(prefix), adjudicator.StandingWord) {
+			// Issue 30, item 6: a line per key of one's own standing
+			// orders, what it answers; nothing else, so all fit.
+			lines = []string{fmt.Sprintf("Your standing orders as %s: `standing <key> <value>` sets one, `standing <key> ask` has it asked; /game status shows yours.", side)}
+			room = func() int { return StandingHelpBudget - size(lines) }
+		}
 		switch {
 		case p.Over:
 			lines = append(lines, "The game is over.")
@@ -429,12 +502,12 @@ func (s *Service) help(c Command) ([]Reply, error) {
 			lines = append(lines, fmt.Sprintf("You (%s) are not awaited now: %s.", side, p.Phase))
 			if len(tree) > 0 {
 				lines = append(lines, "Orders you may give meanwhile:")
-				lines = append(lines, HelpSummary(tree, "", prefix, room())...)
+				lines = append(lines, helpSummary(tree, "", prefix, room(), gloss)...)
 			}
 		default:
 			tree := g.Legal(side)
 			lines = append(lines, fmt.Sprintf("Your legal orders as %s — %s:", side, p.Phase))
-			lines = append(lines, HelpSummary(tree, p.Decision, prefix, room())...)
+			lines = append(lines, helpSummary(tree, p.Decision, prefix, room(), gloss)...)
 		}
 		return []Reply{{To: c.User, Text: strings.Join(lines, "\n")}}, nil
 	})

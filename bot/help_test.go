@@ -83,18 +83,20 @@ func TestHelp_FitsAScreen_HellFrenchSetup(t *testing.T) {
 
 // Item 3: a word whose arguments differ by its first argument (Hell's
 // standing orders: "standing losses most|fewest|ask") is summarised one
-// line per first argument, and prefix:standing finds it.
+// line per first argument, and prefix:standing finds it; issue 30, item
+// 6: each standing key's line says what it answers, and the whole /help
+// names the keys on one line.
 func TestHelp_StandingOrdersGroupedByKey(t *testing.T) {
 	tree := []adjudicator.Choice{
 		{Word: "done", Help: "end this phase", Complete: true},
 		{Word: "standing", Help: "standing orders", Next: []adjudicator.Choice{
-			{Word: "losses", Next: []adjudicator.Choice{{Word: "most", Complete: true}, {Word: "fewest", Complete: true}}},
-			{Word: "fire", Next: []adjudicator.Choice{{Word: "all", Complete: true}, {Word: "none", Complete: true}, {Word: "ask", Complete: true}}},
+			{Word: "losses", Help: "who takes a step loss (5.2)", Next: []adjudicator.Choice{{Word: "most", Complete: true}, {Word: "fewest", Complete: true}}},
+			{Word: "fire", Help: "your defensive fire (5.4)", Next: []adjudicator.Choice{{Word: "all", Complete: true}, {Word: "none", Complete: true}, {Word: "ask", Complete: true}}},
 			{Word: "clear", Complete: true},
 		}},
 	}
 	got := strings.Join(HelpSummary(tree, "", "standing", HelpBudget), "\n")
-	for _, want := range []string{"standing losses: most, fewest", "standing fire: all, none, ask"} {
+	for _, want := range []string{"    losses most|fewest — who takes a step loss (5.2)", "    fire all|none|ask — your defensive fire (5.4)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("prefix:standing lacks %q:\n%s", want, got)
 		}
@@ -105,6 +107,9 @@ func TestHelp_StandingOrdersGroupedByKey(t *testing.T) {
 	all := strings.Join(HelpSummary(tree, "", "", HelpBudget), "\n")
 	if !strings.HasPrefix(all, "• done — end this phase") {
 		t.Errorf("done is not first:\n%s", all)
+	}
+	if !strings.Contains(all, "• standing <key> <value> — standing orders; keys losses, fire, clear: /help prefix:standing says what each answers") || strings.Contains(all, "most|fewest") {
+		t.Errorf("the whole /help does not name the standing keys on one line:\n%s", all)
 	}
 }
 

@@ -141,7 +141,7 @@ func (s *Service) takeSeat(c Command, sl *slot, side adjudicator.Side, verb stri
 		if !started(after) {
 			return append(out, Reply{Text: s.waitingText(after)})
 		}
-		out = append(out, Reply{Text: fmt.Sprintf("Every seat is taken: game %s starts. Seats: %s.", g.Rec.ID, seatText(after))})
+		out = append(out, Reply{Text: fmt.Sprintf("Every seat is taken: game %s starts. Seats: %s.%s", g.Rec.ID, seatText(after), standingNote(after))})
 		out = append(out, s.mapAfter(after, adjudicator.Prompt{})...)
 		return append(out, s.awaiting(after)...)
 	})

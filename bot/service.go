@@ -297,11 +297,15 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 		}
 	}
 	for k := range c.Options {
-		if k != "title" && k != "scenario" && k != optHotseat && k != optSeat && k != optGameOptions && !info.HasSide(adjudicator.Side(k)) {
-			return nil, fmt.Errorf("unknown option %s; /game new takes title, scenario, %s, %s, %s and %s", k, sideList(info.Sides), optHotseat, optSeat, optGameOptions)
+		if k != "title" && k != "scenario" && k != optHotseat && k != optSeat && k != optGameOptions && k != adjudicator.OptStanding && !info.HasSide(adjudicator.Side(k)) {
+			return nil, fmt.Errorf("unknown option %s; /game new takes title, scenario, %s, %s, %s, %s and %s", k, sideList(info.Sides), optHotseat, optSeat, optGameOptions, adjudicator.OptStanding)
 		}
 	}
 	titleOpts, err := gameOptions(info, c.Opt(optGameOptions))
+	if err != nil {
+		return nil, err
+	}
+	standing, err := standingOption(rules, c.Opt(adjudicator.OptStanding))
 	if err != nil {
 		return nil, err
 	}
@@ -354,8 +358,14 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	}
 	rec := adjudicator.Record{ID: id, Title: title, Scenario: scenario, Channel: c.Channel, Seats: seats,
 		Created: s.now().UTC(), Seed: seed}
+	if standing != "" {
+		rec.Options = adjudicator.Options{adjudicator.OptStanding: standing}
+	}
 	if hotseat {
-		rec.Options = adjudicator.Options{optHotseat: "yes"}
+		if rec.Options == nil {
+			rec.Options = adjudicator.Options{}
+		}
+		rec.Options[optHotseat] = "yes"
 	}
 	for k, v := range titleOpts {
 		if rec.Options == nil {
@@ -403,7 +413,7 @@ func (s *Service) newGame(c Command) ([]Reply, error) {
 	for _, side := range info.Sides {
 		seatText = append(seatText, fmt.Sprintf("%s: @%s", side, seats[side]))
 	}
-	out = append(out, Reply{Text: "Seats: " + strings.Join(seatText, ", ") + "."})
+	out = append(out, Reply{Text: "Seats: " + strings.Join(seatText, ", ") + "." + standingNote(g)})
 	out = append(out, s.awaiting(g)...)
 	if c.note != nil {
 		c.note.ping = pingAwaited(out, Now{}, g, c.User)
@@ -442,6 +452,36 @@ func gameOptions(info adjudicator.Info, text string) (adjudicator.Options, error
 		out[k] = v
 	}
 	return out, nil
+}
+
+// standingOption reads /game new's standing option (issue 30, item 6):
+// a title with a standing profile (adjudicator.StandingProfiler) records
+// default unless the creator chose ask; a title without one records
+// nothing, as before the option, and takes ask (which is what it does)
+// but refuses default, saying why.
+func standingOption(rules adjudicator.Rules, opt string) (string, error) {
+	v := strings.ToLower(strings.TrimSpace(opt))
+	_, profiled := rules.(adjudicator.StandingProfiler)
+	switch {
+	case v != "" && v != adjudicator.StandingDefault && v != adjudicator.StandingAsk:
+		return "", fmt.Errorf("standing is default (each side starts from standing orders that answer routine reactions; change any with `standing <key> <value>`) or ask (every reaction is asked), not %q", opt)
+	case !profiled && v == adjudicator.StandingDefault:
+		return "", fmt.Errorf("%s has no default standing profile: its games start with every standing order at ask; set yours with `standing <key> <value>` (/help prefix:standing) once the game starts, and leave the standing option out", rules.Info().Name)
+	case !profiled:
+		return "", nil
+	case v == "":
+		return adjudicator.StandingDefault, nil
+	}
+	return v, nil
+}
+
+// standingNote tells, when a game starts, that its sides start from the
+// title's standing profile (issue 30, item 6).
+func standingNote(g *adjudicator.Game) string {
+	if g.Rec.Options[adjudicator.OptStanding] != adjudicator.StandingDefault {
+		return ""
+	}
+	return " Each side starts from standing orders that answer routine reactions without a hand-off: /game status shows yours, /help prefix:standing explains each key, `standing <key> ask` has it asked instead."
 }
 
 // errApplied refuses an interaction already applied (invariant 5).

@@ -20,12 +20,12 @@ func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator
 	}
 	if awaited := awaitedSide(s); string(side) != awaited {
 		if side == French || side == VM {
-			return r.standingChoices()
+			return r.standingChoices(side)
 		}
 		return nil
 	}
 	// Standing orders are taken at any time, awaited or not (issue 15).
-	return append(r.phaseLegal(s, side), r.standingChoices()...)
+	return append(r.phaseLegal(s, side), r.standingChoices(side)...)
 }
 
 // phaseLegal: the awaited side's orders of the current phase.

@@ -158,12 +158,19 @@ func (r *Rules) flow(s *State, dice adjudicator.Dice, ev *events) {
 				continue
 			}
 		case StepMove:
-			if st.OpMove == "none" && s.Acted != stepKey(s) {
-				ev.to(s.Half, "Your standing order (opmove none): no operational movement in round %d.", s.Round)
+			// issue 30, item 6: "idle", none in a week the other side acts
+			if (st.OpMove == "none" || st.OpMove == "idle" && s.Acting != s.Half) && s.Acted != stepKey(s) {
+				ev.to(s.Half, "Your standing order (opmove %s): no operational movement in round %d.", st.OpMove, s.Round)
 				r.stepDone(s, dice, ev)
 				continue
 			}
 		case StepConsolidate, StepWithdraw:
+			if st.Withdraw == "none" && s.Step == StepWithdraw && s.Acted != stepKey(s) {
+				// Issue 30, item 6: the defender's withdrawals.
+				ev.to(s.opAwaited(), "Your standing order (withdraw none): nothing withdrawn at the end of the assault.")
+				r.stepDone(s, dice, ev)
+				continue
+			}
 			if st.Consolidate == "none" && s.Acted != stepKey(s) {
 				ev.to(s.opAwaited(), "Your standing order (consolidate none): nothing occupied or withdrawn at the end of the assault.")
 				r.stepDone(s, dice, ev)

@@ -86,8 +86,27 @@ func (r *Rules) Info() adjudicator.Info {
 }
 
 // Setup implements adjudicator.Rules.
-func (r *Rules) Setup(scenario string, _ adjudicator.Options) (adjudicator.State, error) {
-	return newState(r.d, scenario)
+func (r *Rules) Setup(scenario string, o adjudicator.Options) (adjudicator.State, error) {
+	s, err := newState(r.d, scenario)
+	if err != nil {
+		return nil, err
+	}
+	// issue 30, item 6: the sides start from the standing profile only
+	// when the record says so (a record made before the option sets up
+	// as it always did).
+	profile, err := adjudicator.StandingFromOptions(o)
+	if err != nil {
+		return nil, err
+	}
+	_, s.OwnKeys = o[adjudicator.OptStanding]
+	if profile {
+		for _, so := range r.StandingProfile() {
+			if err := r.standingOrder(s, string(so.Side), strings.Fields(so.Order)[1:], &events{}); err != nil {
+				return nil, fmt.Errorf("standing profile %q for %s: %w", so.Order, so.Side, err)
+			}
+		}
+	}
+	return s, nil
 }
 
 // StateVersion implements adjudicator.StateVersioner: bump it when State

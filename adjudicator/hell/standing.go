@@ -44,7 +44,8 @@ type Standing struct {
 	// H53): "replacement" ("" too) or "step".
 	Recon string `json:"recon,omitempty"`
 	// Routine decisions (issue 15, item 1), "" to be asked:
-	// OpMove: "none", no operational movement (4.2) in one's half.
+	// OpMove: "none", no operational movement (4.2) in one's half;
+	// "idle", none in a week the other side acts (issue 30, item 6).
 	OpMove string `json:"opmove,omitempty"`
 	// BreakOff: the VM's break-off at the end of each impulse of a French
 	// operation (6.2.7): "never" or "always" (every engagement).
@@ -63,6 +64,14 @@ type Standing struct {
 	// Counter: France's decision in each round of a week the VM assaults
 	// (4: "then the French player does the same"): "never", pass.
 	Counter string `json:"counter,omitempty"`
+	// Withdraw: the defender's withdrawals at the end of the other
+	// side's assault or operation (5.7, 6.2.7): "none", or "" to be
+	// asked (issue 30, item 6: a reaction the default profile answers).
+	Withdraw string `json:"withdraw,omitempty"`
+	// Attrition: France's attrition losses (8): "most", a replacement
+	// point where one may take the loss, else the unit with the most
+	// steps (the deadline's default, ruling H55), or "" to be asked.
+	Attrition string `json:"attrition,omitempty"`
 }
 
 var standingKeys = map[string][]string{
@@ -76,13 +85,91 @@ var standingKeys = map[string][]string{
 	"dummies": {"nearest", "jz1", "jz2", "jz3", "jz4"},
 	"recon":   {"replacement", "step"},
 	// Routine decisions (issue 15, item 1).
-	"opmove":      {"none", "ask"},
+	"opmove":      {"none", "idle", "ask"},
 	"breakoff":    {"never", "always", "ask"},
 	"impulses":    {"1", "2", "3", "ask"},
 	"drops":       {"none", "ask"},
 	"supply":      {"none", "ask"},
 	"consolidate": {"none", "ask"},
 	"counter":     {"never", "ask"},
+	// The default profile's (issue 30, item 6).
+	"withdraw":  {"none", "ask"},
+	"attrition": {"most", "ask"},
+}
+
+// standingFor is whose each key is and what it answers (issue 30, item
+// 6: /help prefix:standing gives a line per key; a side sets only its
+// own keys). Keys not listed are both sides'.
+var standingFor = map[string]struct{ side, help string }{
+	"losses":      {"", "who takes a step loss: most or fewest steps (5.2, 6.2.4)"},
+	"convert":     {"", "a D result: keep Disorganization (never) or take a step (5.2)"},
+	"check":       {"", "who takes a morale check (T): the best morale (5.5)"},
+	"fire":        {"", "your defensive fire: all at the largest stacks, or none (5.4)"},
+	"move":        {"", "your defensive movement after combat: none (5.6)"},
+	"lead":        {"", "your attack's lead unit when unnamed: best morale or losses' (H49)"},
+	"advance":     {"", "your attackers' advance after combat (H48)"},
+	"dummies":     {VM, "where revealed dummies go: the nearest jungle zone or jz1-jz4 (H52)"},
+	"recon":       {French, "a recon's 5-6 loss: a replacement or a step (6.1, H53)"},
+	"opmove":      {"", "your operational movement: none, or none in weeks you do not act (idle) (4.2)"},
+	"breakoff":    {VM, "break off at each impulse of a French operation (6.2.7)"},
+	"impulses":    {"", "impulses your assaults and operations fight (5, 6.2.7)"},
+	"drops":       {French, "your paratroop drops each round: none (4.1)"},
+	"supply":      {French, "air supply and replacements in 3.2: none, points kept"},
+	"consolidate": {"", "the end of your assault: neither occupy nor withdraw (5.7)"},
+	"counter":     {French, "your operations in a week the VM assaults: never (4)"},
+	"withdraw":    {"", "your withdrawals after the other side's assault: none (5.7)"},
+	"attrition":   {French, "attrition losses: a replacement point, else most steps (8)"},
+}
+
+// standingKeysOf lists the standing keys side may set.
+func standingKeysOf(side string) []string {
+	var out []string
+	for _, k := range sortedKeys(standingKeys) {
+		if f := standingFor[k].side; f == "" || f == side {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// StandingProfile implements adjudicator.StandingProfiler (issue 30,
+// item 6): the orders a new game's sides start from unless it is made
+// with standing:ask. They answer the reactions asked inside the other
+// side's action (losses, conversions, morale checks, defensive fire and
+// movement, the VM's break-off) and the routine decisions that hand the
+// turn over most (see standingProfile); each side is told at the start
+// and may change any key.
+func (r *Rules) StandingProfile() []adjudicator.SideOrder {
+	var out []adjudicator.SideOrder
+	for _, side := range []adjudicator.Side{French, VM} {
+		for _, o := range standingProfile[side] {
+			out = append(out, adjudicator.SideOrder{Side: side, Order: "standing " + o})
+		}
+	}
+	return out
+}
+
+// standingProfile: each side's default standing orders (issue 30, item
+// 6; ruling H79). The reactions: losses to the unit with most steps, D
+// results kept as Disorganization, the best morale checks, all defensive
+// fire at the largest stacks, no defensive movement nor withdrawal; the
+// VM never breaks off a French operation's engagement. The routine
+// decisions that hand the turn over each round: no operational movement
+// in a week the other side acts, France's attrition as the deadline's,
+// no French operation in the VM's weeks, no paratroop drop.
+var standingProfile = map[adjudicator.Side][]string{
+	French: {"losses most", "convert never", "check best", "fire all", "move none", "withdraw none", "attrition most", "opmove idle", "counter never", "drops none"},
+	VM:     {"losses most", "convert never", "check best", "fire all", "move none", "withdraw none", "opmove idle", "breakoff never"},
+}
+
+// StandingKeys implements adjudicator.StandingProfiler: side's keys, what
+// each answers.
+func (r *Rules) StandingKeys(side adjudicator.Side) []adjudicator.StandingKey {
+	var out []adjudicator.StandingKey
+	for _, k := range standingKeysOf(string(side)) {
+		out = append(out, adjudicator.StandingKey{Key: k, Values: standingKeys[k], Help: standingFor[k].help})
+	}
+	return out
 }
 
 // standingOrder: `standing <key> <value>` or `standing clear`; accepted at
@@ -94,12 +181,15 @@ func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) 
 		return nil
 	}
 	if len(args) != 2 {
-		return fail("usage: standing <key> <value> (keys: %s), or standing clear", standingHelp())
+		return fail("usage: standing <key> <value> (keys: %s), or standing clear", standingHelp(side))
 	}
 	key, val := strings.ToLower(args[0]), strings.ToLower(args[1])
 	vals, ok := standingKeys[key]
 	if !ok || !slices.Contains(vals, val) {
-		return fail("standing orders are %s; not %q %q", standingHelp(), args[0], args[1])
+		return fail("standing orders are %s; not %q %q", standingHelp(side), args[0], args[1])
+	}
+	if f := standingFor[key]; f.side != "" && f.side != side && s.OwnKeys {
+		return fail("standing %s is %s's (%s); yours are %s", key, sideName(f.side), f.help, strings.Join(standingKeysOf(side), ", "))
 	}
 	if s.Standing == nil {
 		s.Standing = map[string]Standing{}
@@ -144,15 +234,19 @@ func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) 
 		st.Consolidate = val
 	case "counter":
 		st.Counter = val
+	case "withdraw":
+		st.Withdraw = val
+	case "attrition":
+		st.Attrition = val
 	}
 	s.Standing[side] = st
-	ev.to(side, "Standing order set: %s %s. Now: %s.", key, args[1], st.String())
+	ev.to(side, "Standing order set: %s %s. Now: %s.", key, args[1], st.stringFor(side))
 	return nil
 }
 
-func standingHelp() string {
+func standingHelp(side string) string {
 	var ks []string
-	for _, k := range sortedKeys(standingKeys) {
+	for _, k := range standingKeysOf(side) {
 		ks = append(ks, k+" "+strings.Join(standingKeys[k], "|"))
 	}
 	return strings.Join(ks, "; ")
@@ -180,31 +274,46 @@ func (st Standing) String() string {
 	if rec == "" {
 		rec = "replacement"
 	}
-	return fmt.Sprintf("losses %s, convert %s, check %s, fire %s, move %s, lead %s, advance %s, dummies %s, recon %s, opmove %s, breakoff %s, impulses %s, drops %s, supply %s, consolidate %s, counter %s",
+	return fmt.Sprintf("losses %s, convert %s, check %s, fire %s, move %s, lead %s, advance %s, dummies %s, recon %s, opmove %s, breakoff %s, impulses %s, drops %s, supply %s, consolidate %s, counter %s, withdraw %s, attrition %s",
 		f(st.Losses), f(st.Convert), f(st.Check), f(st.Fire), f(st.Move), lead, adv, dum, rec,
-		f(st.OpMove), f(st.BreakOff), f(st.Impulses), f(st.Drops), f(st.Supply), f(st.Consolidate), f(st.Counter))
+		f(st.OpMove), f(st.BreakOff), f(st.Impulses), f(st.Drops), f(st.Supply), f(st.Consolidate), f(st.Counter), f(st.Withdraw), f(st.Attrition))
+}
+
+// stringFor is side's standing orders, its own keys only (the status
+// line, issue 30 item 5).
+func (st Standing) stringFor(side string) string {
+	var out []string
+	for _, kv := range strings.Split(st.String(), ", ") {
+		k, _, _ := strings.Cut(kv, " ")
+		if f := standingFor[k].side; f == "" || f == side {
+			out = append(out, kv)
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // standingChoices: the standing orders' tree, the same in every state:
 // built once, each caller given its own top-level slice.
-func (r *Rules) standingChoices() []adjudicator.Choice {
-	standingOnce.Do(func() { standingTree = buildStandingChoices() })
-	return append([]adjudicator.Choice(nil), standingTree...)
+func (r *Rules) standingChoices(side adjudicator.Side) []adjudicator.Choice {
+	standingOnce.Do(func() {
+		standingTree = map[adjudicator.Side][]adjudicator.Choice{French: buildStandingChoices(French), VM: buildStandingChoices(VM)}
+	})
+	return append([]adjudicator.Choice(nil), standingTree[side]...)
 }
 
 var (
 	standingOnce sync.Once
-	standingTree []adjudicator.Choice
+	standingTree map[adjudicator.Side][]adjudicator.Choice
 )
 
-func buildStandingChoices() []adjudicator.Choice {
+func buildStandingChoices(side adjudicator.Side) []adjudicator.Choice {
 	var ks []adjudicator.Choice
-	for _, k := range sortedKeys(standingKeys) {
+	for _, k := range standingKeysOf(string(side)) {
 		var vs []adjudicator.Choice
 		for _, v := range standingKeys[k] {
 			vs = append(vs, leaf(v, ""))
 		}
-		ks = append(ks, adjudicator.Choice{Word: k, Next: vs})
+		ks = append(ks, adjudicator.Choice{Word: k, Help: standingFor[k].help, Next: vs})
 	}
 	ks = append(ks, leaf("clear", "forget all standing orders"))
 	return []adjudicator.Choice{{Word: "standing", Help: "standing orders, private: answer reactions and routine decisions without a round trip", Next: ks}}

@@ -154,6 +154,11 @@ type State struct {
 	NoAssault int `json:"no_assault,omitempty"`
 	// Standing orders by side, private to it.
 	Standing map[string]Standing `json:"standing,omitempty"`
+	// OwnKeys: each side sets only its own standing keys (issue 30, item
+	// 6). Set at setup in games made with the standing option; a game
+	// recorded before it keeps taking any key from either side, so that
+	// its log replays as it was played.
+	OwnKeys bool `json:"own_keys,omitempty"`
 	// Advances wait for their hits to be allocated: if the PA is then
 	// empty of defenders, the attackers advance (5.5).
 	Advances []Advance `json:"advances,omitempty"`

@@ -923,6 +923,15 @@ func (r *Rules) settleLosses(s *State, ev *events) {
 		units, rp := r.lossOptions(s, s.Pending[0])
 		if len(units) > 0 || rp {
 			s.Phase = PhaseFrAttrition
+			if s.Standing[French].Attrition == "most" {
+				// Issue 30, item 6: France's standing order takes the
+				// loss as the deadline would (ruling H55).
+				o := strings.Fields(r.defaultLoss(s))
+				ev.to(French, "Your standing order (attrition most): %s.", strings.Join(o, " "))
+				if err := r.attritionOrder(s, o[0], o[1:], nil, ev); err == nil {
+					return
+				}
+			}
 			ev.pub("8: France must allocate %d attrition loss(es).", len(s.Pending))
 			return
 		}

@@ -272,12 +272,12 @@ func (r *Rules) View(as adjudicator.State, v adjudicator.Viewer) adjudicator.Vie
 	if seesVM(v) {
 		lines = append(lines, r.vmRoster(s)...)
 		if st, ok := s.Standing[VM]; ok && !v.Referee {
-			lines = append(lines, "Your standing orders: "+st.String()+".")
+			lines = append(lines, "Your standing orders: "+st.stringFor(VM)+".")
 		}
 	}
 	if v.Side == French {
 		if st, ok := s.Standing[French]; ok {
-			lines = append(lines, "Your standing orders: "+st.String()+".")
+			lines = append(lines, "Your standing orders: "+st.stringFor(French)+".")
 		}
 	}
 	return adjudicator.View{Title: "hell", Viewer: v.String(), Prompt: p, Status: lines, Board: b}

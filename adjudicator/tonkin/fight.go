@@ -646,7 +646,15 @@ func (r *Rules) stageAfter(s *State, p *Combat, ev *events) {
 // the VM's legal orders only.
 func (r *Rules) askText(s *State, p *Combat) (decision, def string) {
 	who := sideName(p.Asked)
-	at := fmt.Sprintf("%s's %s of %s", capital(sideName(p.Side)), p.Kind, p.Target)
+	// issue 30, item 3: hexes named with their town (public map data)
+	at := fmt.Sprintf("%s's %s of %s", capital(sideName(p.Side)), p.Kind, r.placeName(p.Target))
+	places := func(hs []string) []string {
+		out := make([]string, len(hs))
+		for i, h := range hs {
+			out[i] = r.placeName(h)
+		}
+		return out
+	}
 	names := func(us []*Unit) string {
 		if p.Closed || p.Asked == VM && r.Opaque(p.Target) {
 			return "the VM's units there"
@@ -660,14 +668,14 @@ func (r *Rules) askText(s *State, p *Combat) (decision, def string) {
 	switch p.Ask {
 	case "evade":
 		return fmt.Sprintf("6.5: %s: %s decides whether its VM-groups and GCMA there (%s) retreat 1 hex before combat: `evade <hex>` (%s), `evade yes` (the first of them) or `evade no`; `standing evade no|yes` answers for you next time",
-			at, who, names(r.evaders(s, p)), listOr(r.retreatHexes(s, p.Asked, p.Target, r.evaders(s, p)))), "evade no"
+			at, who, names(r.evaders(s, p)), listOr(places(r.retreatHexes(s, p.Asked, p.Target, r.evaders(s, p))))), "evade no"
 	case "ambush":
 		return fmt.Sprintf("6.11: %s: the VM may ambush one of the attackers: `ambush <VM unit> <FEF unit>`, `ambush yes` (its unit with the most steps at the attacker of lowest morale) or `ambush no`; `standing ambush yes|no` answers for you next time", at), "ambush yes"
 	case "lead":
 		return fmt.Sprintf("6.9: %s: %s names the unit that leads the defence and takes its first loss: `lead <unit>` (%s), `lead best` (the best morale) or `lead steps` (the most steps); `standing lead best|steps` answers for you next time", at, who, names(r.leaders(s, p))), "lead best"
 	case "retreat":
 		return fmt.Sprintf("6.14: %s: %s loses %d step(s): retreat 1 hex instead of one of them (`retreat <hex>`: %s; `retreat yes`: the first) or take them all (`retreat no`); `standing retreat no|yes` answers for you next time",
-			at, who, p.Steps, listOr(r.retreatHexes(s, p.Asked, p.Target, r.retreaters(s, p)))), "retreat no"
+			at, who, p.Steps, listOr(places(r.retreatHexes(s, p.Asked, p.Target, r.retreaters(s, p))))), "retreat no"
 	case "loss":
 		return fmt.Sprintf("6.13: %s: %s loses %d more step(s): `loss <unit>` names the one that takes the next (%s), `loss most` or `loss fewest` the one with the most or fewest steps left; `standing losses most|fewest` answers for you next time", at, who, p.Steps, names(r.lossPool(s, p))), "loss most"
 	case "garrison":
@@ -735,7 +743,12 @@ func (r *Rules) answerOrder(s *State, side, verb string, args []string, dice adj
 		return fail("%q is not the answer asked for: %s", verb, dec())
 	}
 	if len(args) != 1 && !(p.Ask == "ambush" && len(args) == 2) {
-		return fail("the answer takes one word: %s", dec())
+		// issue 30, item 8: `lead 2/3 REI` is written `lead 2/3_REI`
+		hint := spacedHint(s, side, args, 0)
+		if hint == "" && p.Ask == "ambush" {
+			hint = spacedHint(s, FEF, args, 1)
+		}
+		return fail("the answer takes one word%s: %s", hint, dec())
 	}
 	w := strings.ToLower(args[0])
 	pickUnit := func(us []*Unit) *Unit {

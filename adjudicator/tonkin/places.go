@@ -54,3 +54,12 @@ func spacedHint(s *State, side string, args []string, i int) string {
 	}
 	return ""
 }
+
+// Gloss implements adjudicator.Glosser (issue 30, item 3): a hex's town,
+// so that help lists read "0919 Hanoi". Towns are public map data.
+func (r *Rules) Gloss(word string) string {
+	if u, ok := r.urbanHex[word]; ok {
+		return u.Name
+	}
+	return ""
+}

@@ -126,3 +126,30 @@ func TestPlaces_SpacedUnitNameHint(t *testing.T) {
 		t.Error("a hint for no unit")
 	}
 }
+
+// Issue 30, item 8: answering the leader question with a unit's name as
+// printed (`lead 3 BPC`) is refused saying to write it 3_BPC.
+func TestRule6_9_LeadAnswerWithASpacedNameSaysHowToWriteIt(t *testing.T) {
+	r := rules(t)
+	a, b := plain(t, r, "clear", "rough")
+	bep, bpc := idOf(t, r, "BEP"), idOf(t, r, "BPC")
+	reg, reg2 := idOf(t, r, "REG"), idOf(t, r, "REG", idOf(t, r, "REG"))
+	s := opsState(t, r, VM, a, map[string]string{reg: a, reg2: a, bep: b, bpc: b})
+	s.Standing = nil
+	s1, _ := do(t, r, s, VM, "attack "+b)
+	asked(t, r, s1, FEF, "6.9")
+	if !strings.Contains(bpc, " ") {
+		t.Fatalf("%q has no space", bpc)
+	}
+	refused(t, r, s1, FEF, "lead "+bpc, "the answer takes one word (a unit's name is written with _ for its spaces: "+token(bpc)+")")
+	do(t, r, s1, FEF, "lead "+token(bpc), 6, 6, 6, 6)
+	// issue 30, item 3: the question names the hex with its town
+	c := *s1.Combat
+	c.Target = "0919"
+	if d, _ := r.askText(s1, &c); !strings.Contains(d, "attack of 0919 (Hanoi)") {
+		t.Errorf("the question does not name Hanoi: %s", d)
+	}
+	if r.Gloss("0919") != "Hanoi" || r.Gloss("0101") != "" || r.Gloss("HO_1") != "" {
+		t.Errorf("glosses: %q %q", r.Gloss("0919"), r.Gloss("0101"))
+	}
+}

@@ -111,7 +111,7 @@ func (r *Rules) scenarios(id string) (first, final Scenario, err error) {
 func (r *Rules) StateVersion() int { return 5 }
 
 // Setup implements adjudicator.Rules (Basics: Setup, Scenarios).
-func (r *Rules) Setup(scenario string, _ adjudicator.Options) (adjudicator.State, error) {
+func (r *Rules) Setup(scenario string, o adjudicator.Options) (adjudicator.State, error) {
 	first, final, err := r.scenarios(scenario)
 	if err != nil {
 		return nil, err
@@ -162,6 +162,9 @@ func (r *Rules) Setup(scenario string, _ adjudicator.Options) (adjudicator.State
 		return nil, err
 	}
 	sort.Slice(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID })
+	if err := r.startStanding(s, o); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 

@@ -101,6 +101,15 @@ func (st Standing) String() string {
 	return strings.Join(out, ", ")
 }
 
+// stringFor is side's standing orders, its own keys only.
+func (st Standing) stringFor(side string) string {
+	var out []string
+	for _, k := range standingKeysOf(side) {
+		out = append(out, k+" "+st.get(k))
+	}
+	return strings.Join(out, ", ")
+}
+
 func sortedKeys() []string {
 	var ks []string
 	for k := range standingKeys {
@@ -110,9 +119,82 @@ func sortedKeys() []string {
 	return ks
 }
 
-func standingHelp() string {
-	var ks []string
+// standingFor is whose each key is and what it answers (issue 30, item
+// 6: /help prefix:standing gives a line per key; a side sets only its
+// own keys). Keys without a side are both sides'.
+var standingFor = map[string]struct{ side, help string }{
+	"evade":    {"", "your VM-groups or GCMA retreat 1 hex before the other side's attack: yes or no (6.5)"},
+	"ambush":   {VM, "ambush an attacker with your unit of most steps: yes or no (6.11)"},
+	"lead":     {"", "the unit that leads your defence and takes the first loss: best morale or most steps (6.9)"},
+	"retreat":  {"", "retreat 1 hex instead of a step lost in defence: yes or no (6.14)"},
+	"losses":   {"", "which of your units takes each further step: most or fewest steps (6.13)"},
+	"garrison": {FEF, "a garrison's hit: another FEF unit within 3 hexes takes it, or the garrison dies (6.7)"},
+	"advance":  {"", "your attackers advance into a cleared hex: all or none (6.14)"},
+}
+
+// defaultStanding is the profile a new game's sides start from unless it
+// is made with standing:ask (issue 30, item 6): each question answered
+// as its deadline default would (RULINGS T22), each side's own keys.
+var defaultStanding = map[string][]string{
+	FEF: {"evade no", "lead best", "retreat no", "losses most", "garrison substitute"},
+	VM:  {"evade no", "ambush yes", "lead best", "retreat no", "losses most"},
+}
+
+// StandingProfile implements adjudicator.StandingProfiler.
+func (r *Rules) StandingProfile() []adjudicator.SideOrder {
+	var out []adjudicator.SideOrder
+	for _, side := range []string{FEF, VM} {
+		for _, o := range defaultStanding[side] {
+			out = append(out, adjudicator.SideOrder{Side: adjudicator.Side(side), Order: "standing " + o})
+		}
+	}
+	return out
+}
+
+// StandingKeys implements adjudicator.StandingProfiler: side's keys and
+// what each answers.
+func (r *Rules) StandingKeys(side adjudicator.Side) []adjudicator.StandingKey {
+	var out []adjudicator.StandingKey
+	for _, k := range standingKeysOf(string(side)) {
+		out = append(out, adjudicator.StandingKey{Key: k, Values: standingKeys[k], Help: standingFor[k].help})
+	}
+	return out
+}
+
+// startStanding sets a new game's standing orders from its option
+// (adjudicator.OptStanding): the default profile, or every key at ask
+// (and so a record made before the option sets up as before).
+func (r *Rules) startStanding(s *State, o adjudicator.Options) error {
+	profile, err := adjudicator.StandingFromOptions(o)
+	if err != nil {
+		return err
+	}
+	_, s.OwnKeys = o[adjudicator.OptStanding]
+	if !profile {
+		return nil
+	}
+	for _, so := range r.StandingProfile() {
+		if err := r.standingOrder(s, string(so.Side), strings.Fields(so.Order)[1:], &events{}); err != nil {
+			return fmt.Errorf("standing profile %q for %s: %w", so.Order, so.Side, err)
+		}
+	}
+	return nil
+}
+
+// standingKeysOf lists the keys side may set.
+func standingKeysOf(side string) []string {
+	var out []string
 	for _, k := range sortedKeys() {
+		if f := standingFor[k].side; f == "" || f == side {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func standingHelp(side string) string {
+	var ks []string
+	for _, k := range standingKeysOf(side) {
 		ks = append(ks, k+" "+strings.Join(standingKeys[k], "|"))
 	}
 	return strings.Join(ks, "; ")
@@ -129,16 +211,19 @@ func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) 
 		if len(s.Standing) == 0 {
 			s.Standing = nil
 		}
-		ev.to(side, "Standing orders cleared: %s.", Standing{}.String())
+		ev.to(side, "Standing orders cleared: %s.", Standing{}.stringFor(side))
 		return nil
 	}
 	if len(args) != 2 {
-		return fail("usage: `standing <key> <value>` (%s), or `standing clear`", standingHelp())
+		return fail("usage: `standing <key> <value>` (%s), or `standing clear`", standingHelp(side))
 	}
 	key, val := strings.ToLower(args[0]), strings.ToLower(args[1])
 	vals, ok := standingKeys[key]
 	if !ok || !slices.Contains(vals, val) {
-		return fail("standing orders are %s; not %q %q", standingHelp(), args[0], args[1])
+		return fail("standing orders are %s; not %q %q", standingHelp(side), args[0], args[1])
+	}
+	if f := standingFor[key]; f.side != "" && f.side != side && s.OwnKeys {
+		return fail("standing %s is %s's (%s); yours are %s", key, sideName(f.side), f.help, strings.Join(standingKeysOf(side), ", "))
 	}
 	if s.Standing == nil {
 		s.Standing = map[string]Standing{}
@@ -156,18 +241,18 @@ func (r *Rules) standingOrder(s *State, side string, args []string, ev *events) 
 	} else {
 		s.Standing[side] = st
 	}
-	ev.to(side, "Standing order set: %s %s. Now: %s.", key, args[1], st.String())
+	ev.to(side, "Standing order set: %s %s. Now: %s.", key, args[1], st.stringFor(side))
 	return nil
 }
 
-func standingChoices() []adjudicator.Choice {
+func standingChoices(side adjudicator.Side) []adjudicator.Choice {
 	var ks []adjudicator.Choice
-	for _, k := range sortedKeys() {
+	for _, k := range standingKeysOf(string(side)) {
 		var vs []adjudicator.Choice
 		for _, v := range standingKeys[k] {
 			vs = append(vs, adjudicator.Choice{Word: v, Complete: true})
 		}
-		ks = append(ks, adjudicator.Choice{Word: k, Next: vs})
+		ks = append(ks, adjudicator.Choice{Word: k, Help: standingFor[k].help, Next: vs})
 	}
 	ks = append(ks, adjudicator.Choice{Word: "clear", Complete: true, Help: "forget all standing orders"})
 	return []adjudicator.Choice{{Word: "standing", Help: "standing orders, private: how your side answers the choices the rules give it inside the other side's actions (RULINGS T22)", Next: ks}}
@@ -179,7 +264,9 @@ func StandingAll() []adjudicator.SideOrder {
 	var out []adjudicator.SideOrder
 	for _, side := range []adjudicator.Side{FEF, VM} {
 		for _, o := range []string{"standing evade yes", "standing ambush yes", "standing lead steps", "standing retreat yes", "standing losses most", "standing garrison substitute"} {
-			out = append(out, adjudicator.SideOrder{Side: side, Order: o})
+			if slices.Contains(standingKeysOf(string(side)), strings.Fields(o)[1]) {
+				out = append(out, adjudicator.SideOrder{Side: side, Order: o})
+			}
 		}
 	}
 	return out

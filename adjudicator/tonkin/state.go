@@ -142,6 +142,11 @@ type State struct {
 	// Standing orders (standing.go): each side's private answers to the
 	// choices the rules give it inside the other side's actions.
 	Standing map[string]Standing `json:"standing,omitempty"`
+	// OwnKeys: each side sets only its own standing keys (issue 30, item
+	// 6). Set at setup in games made with the standing option; a game
+	// recorded before it keeps taking any key from either side, so that
+	// its log replays as it was played.
+	OwnKeys bool `json:"own_keys,omitempty"`
 
 	// Combat: the attack, overrun or barrage under way while it waits on
 	// a choice of the side attacked (fight.go).

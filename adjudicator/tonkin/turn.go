@@ -155,10 +155,10 @@ func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator
 		return nil
 	}
 	if string(side) != s.awaited() {
-		return standingChoices()
+		return standingChoices(side)
 	}
 	if s.Combat != nil && s.Combat.Ask != "" {
-		return append(r.answerChoices(s, s.Combat), standingChoices()...)
+		return append(r.answerChoices(s, s.Combat), standingChoices(side)...)
 	}
 	out := r.legal(s, side)
 	if ds := r.dummyTokens(s); side == VM && len(ds) > 0 {
@@ -171,7 +171,7 @@ func (r *Rules) Legal(as adjudicator.State, side adjudicator.Side) []adjudicator
 	if side == VM && r.railwayWhy(s) == "" {
 		out = append(out, adjudicator.Choice{Word: "railway", Complete: true, Help: "move your dumps and units at the Chinese railway supply center to Lang Son (3.6)"})
 	}
-	return append(out, standingChoices()...)
+	return append(out, standingChoices(side)...)
 }
 
 // legal is the awaited side's orders but standing orders.

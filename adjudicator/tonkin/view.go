@@ -404,7 +404,7 @@ func (r *Rules) status(s *State, b *BoardView, v adjudicator.Viewer) []string {
 	}
 	// issue 30, item 5: a side's status shows its own standing orders
 	if side := v.Side; (side == FEF || side == VM) && !v.Referee {
-		lines = append(lines, "Your standing orders: "+s.standing(string(side)).String()+" (standing <key> <value> changes one; /help prefix:standing lists them).")
+		lines = append(lines, "Your standing orders: "+s.standing(string(side)).stringFor(string(side))+" (standing <key> <value> changes one; /help prefix:standing lists them).")
 	}
 	if s.Phase == PhaseOver {
 		lines = append(lines, "The game is over: "+s.Reason+".")

@@ -113,6 +113,11 @@ func Commands(titles map[string]adjudicator.Rules) []*discordgo.ApplicationComma
 	seatHow.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "offer", Value: "offer"}, {Name: "direct", Value: "direct"}}
 	newOpts = append(newOpts, seatHow)
 	newOpts = append(newOpts, str("options", "The title's own game options, e.g. bidding=on (Storm) or vulture=yes (The Lost Valley)", false))
+	// Issue 30, item 6: the sides start from the title's standing profile
+	// unless the creator chooses to be asked everything.
+	standing := str(adjudicator.OptStanding, "default: routine reactions answered by standing orders (change any); ask: every reaction asked", false)
+	standing.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "default", Value: adjudicator.StandingDefault}, {Name: "ask", Value: adjudicator.StandingAsk}}
+	newOpts = append(newOpts, standing)
 
 	statusView := str("view", "Whose view: yours (default), the public's or, for moderators, the referee's", false)
 	statusView.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "mine", Value: "mine"}, {Name: "public", Value: "public"}, {Name: "referee", Value: "referee"}}

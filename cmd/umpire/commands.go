@@ -309,6 +309,7 @@ func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 	data := fs.String("data", "", "`dir`ectory with transcribed chart files")
 	twins := fs.Int("twins", 64, "simulate a restart every `N` orders on average: a twin loaded from a snapshot must go on exactly as the live game (0: off)")
 	maxMedian := fs.Float64("max-handoffs", 0, "fail when the median game's hand-offs per week exceed `N` (0: no limit; issue 15)")
+	profile := fs.String("profile", "", "the games' standing option, as /game new records it: `default` (the sides start from the title's standing profile), ask (every key at ask), both (the same games under each, and their hand-offs side by side); empty: games made without the option")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -345,15 +346,58 @@ func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 	if t, ok := rules.(adjudicator.PlayoutTuner); ok {
 		t.TunePlayout(&o, *standing)
 	}
-	st := adjudicator.Playout(rules, o, time.Now)
-	if *asJSON {
+	var profiles []string
+	switch *profile {
+	case "":
+		profiles = []string{""}
+	case adjudicator.StandingDefault, adjudicator.StandingAsk:
+		profiles = []string{*profile}
+	case "both":
+		profiles = []string{adjudicator.StandingDefault, adjudicator.StandingAsk}
+	default:
+		return fmt.Errorf("--profile is default, ask or both, not %q", *profile)
+	}
+	if _, ok := rules.(adjudicator.StandingProfiler); !ok && *profile != "" {
+		return fmt.Errorf("title %s has no standing profile: leave --profile out", *title)
+	}
+	var compare []string
+	var failed error
+	period := ""
+	for _, pr := range profiles {
+		o := o
+		if pr != "" {
+			o.Options = adjudicator.Options{adjudicator.OptStanding: pr}
+		}
+		st := adjudicator.Playout(rules, o, time.Now)
+		limit := *maxMedian
+		if len(profiles) > 1 && pr == adjudicator.StandingAsk {
+			limit = 0 // --max-handoffs holds the default profile's games
+		}
+		if err := playoutReport(st, *title, *scenario, pr, *asJSON, limit, stdout); err != nil && failed == nil {
+			failed = err
+		}
+		period = st.PeriodName
+		compare = append(compare, fmt.Sprintf("standing:%s %.2f (median game %.2f)", pr, st.HandoffsPerPeriod, st.HandoffsMedian))
+	}
+	if len(profiles) > 1 && !*asJSON {
+		fmt.Fprintf(stdout, "Hand-offs per %s, %s/%s: %s.\n", period, *title, *scenario, strings.Join(compare, "; "))
+	}
+	return failed
+}
+
+// playoutReport prints one batch of playouts and says whether it failed.
+func playoutReport(st adjudicator.PlayoutStats, title, scenario, profile string, asJSON bool, maxMedian float64, stdout io.Writer) error {
+	if asJSON {
 		enc := json.NewEncoder(stdout)
 		if err := enc.Encode(st); err != nil {
 			return err
 		}
 	} else {
+		if profile != "" {
+			scenario += " standing:" + profile
+		}
 		fmt.Fprintf(stdout, "%d games of %s/%s: %d finished, %d panics, %d dead ends, %d unterminated, %d legal orders refused, %d replay mismatches, %d of %d snapshot twins diverged; %d actions, %d hand-offs (%.1f per %s, median game %.1f; %d to a side with one legal order), %.2fs. Wins: %v\n",
-			st.Games, *title, *scenario, st.Finished, st.Panics, st.DeadEnds, st.Unterminated, st.Refused, st.ReplayMismatches, st.TwinMismatches, st.Twins, st.Actions, st.Handoffs, st.HandoffsPerPeriod, st.PeriodName, st.HandoffsMedian, st.Forced, st.Seconds, st.Wins)
+			st.Games, title, scenario, st.Finished, st.Panics, st.DeadEnds, st.Unterminated, st.Refused, st.ReplayMismatches, st.TwinMismatches, st.Twins, st.Actions, st.Handoffs, st.HandoffsPerPeriod, st.PeriodName, st.HandoffsMedian, st.Forced, st.Seconds, st.Wins)
 		for _, f := range st.Failures {
 			fmt.Fprintln(stdout, "  "+f)
 		}
@@ -361,8 +405,8 @@ func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 	if st.Panics+st.DeadEnds+st.Unterminated+st.Refused+st.ReplayMismatches+st.TwinMismatches+st.EndMismatches > 0 || st.Finished != st.Games {
 		return fmt.Errorf("playouts found faults")
 	}
-	if *maxMedian > 0 && st.HandoffsMedian > *maxMedian {
-		return fmt.Errorf("the median game has %.2f hand-offs per week, over the limit of %.2f", st.HandoffsMedian, *maxMedian)
+	if maxMedian > 0 && st.HandoffsMedian > maxMedian {
+		return fmt.Errorf("the median game has %.2f hand-offs per %s, over the limit of %.2f", st.HandoffsMedian, st.PeriodName, maxMedian)
 	}
 	return nil
 }

@@ -245,7 +245,7 @@ func TestPlay_InitialAssaultToTheEnd(t *testing.T) {
 	}
 	// Standing orders are private: nothing about them reaches the channel.
 	for i, l := range lines {
-		if strings.HasPrefix(l, "> ") && strings.Contains(l, "standing") {
+		if strings.HasPrefix(l, "> ") && strings.Contains(l, "/order") && strings.Contains(l, "standing") {
 			for _, m := range lines[i+1:] {
 				if strings.HasPrefix(m, "> ") {
 					break

@@ -78,7 +78,7 @@ func oneScript(t *testing.T, scenario string, seed int64, id string, max int) []
 		t.Fatal(err)
 	}
 	users := map[adjudicator.Side]string{hell.French: "alice", hell.VM: "bob"}
-	lines := []string{fmt.Sprintf("@mod /game new title:hell scenario:%s french:@alice vm:@bob seat:direct", scenario)}
+	lines := []string{fmt.Sprintf("@mod /game new title:hell scenario:%s french:@alice vm:@bob seat:direct standing:ask", scenario)}
 	r := rand.New(rand.NewPCG(uint64(seed), uint64(len(id))*31+uint64(id[len(id)-1])))
 	now := time.Unix(0, 0)
 	for len(lines) <= max {
