@@ -236,6 +236,7 @@ func (r *Rules) Prompt(as adjudicator.State) adjudicator.Prompt {
 	}
 	side, name, decision, def := r.phaseInfo(s)
 	p := adjudicator.Prompt{Phase: r.turnName(s) + ", " + name, Decision: decision, Default: def, Stage: stage(s)}
+	p.Focus = r.focus(s)
 	if s.Phase == PhaseSetupFrench || s.Phase == PhaseSetupVM {
 		p.Phase = "Set-up for " + r.turnName(s) + ", " + name
 	}

@@ -142,6 +142,12 @@ type State struct {
 	// Standing orders (standing.go): each side's private answers to the
 	// choices the rules give it inside the other side's actions.
 	Standing map[string]Standing `json:"standing,omitempty"`
+	// Recent are the marks of what happened since the turn was last
+	// handed on (issue 30, item 2), each for the audience of the event
+	// that made it; RecentAt is the hand-off they were made in
+	// (handOff): the first order of the next one starts them afresh.
+	Recent   []Note `json:"recent,omitempty"`
+	RecentAt string `json:"recent_at,omitempty"`
 
 	// Combat: the attack, overrun or barrage under way while it waits on
 	// a choice of the side attacked (fight.go).
@@ -151,8 +157,46 @@ type State struct {
 }
 
 // clone is a deep copy: Apply never changes the state it is given.
+// Note is a mark of what happened on the map: a move or a retreat from
+// From to At, an attack, a barrage, a step lost or a Desorg marker at
+// At; Side is its audience ("" everyone).
+type Note struct {
+	Side string `json:"side,omitempty"`
+	Kind string `json:"kind"`
+	From string `json:"from,omitempty"`
+	At   string `json:"at"`
+}
+
+// handOff names the stage under way (a phase, a chunk of operation
+// points): the marks of what happened last while it is the same (issue
+// 30, item 2). A question put inside a fight (evade, ambush, losses)
+// does not start them afresh: answered by a standing order or by its
+// player, the marks are the same.
+func (s *State) handOff() string { return s.stage() }
+
+// remember keeps the marks of an order's events (remember is called
+// once it is applied, before the hand-off it began in): a new hand-off's
+// first order clears the last one's.
+func (r *Rules) remember(s *State, before string, ev *events) {
+	if s.RecentAt != before {
+		s.Recent, s.RecentAt = nil, before
+	}
+	for _, e := range ev.list {
+		for _, m := range e.Marks {
+			if !onMap(m.At) {
+				continue
+			}
+			if m.From != "" && !onMap(m.From) {
+				m.From = ""
+			}
+			s.Recent = append(s.Recent, Note{Side: string(e.Audience.Side), Kind: m.Kind, From: m.From, At: m.At})
+		}
+	}
+}
+
 func (s *State) clone() *State {
 	c := *s
+	c.Recent = append([]Note(nil), s.Recent...)
 	c.VMFriendly = append([]string{}, s.VMFriendly...)
 	c.Garrisons = append([]string{}, s.Garrisons...)
 	c.NoGarrison = append([]string{}, s.NoGarrison...)
