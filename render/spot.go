@@ -108,3 +108,18 @@ func Closeups(sp Spotter, focus, marked []string) []image.Rectangle {
 	}
 	return out
 }
+
+// Spot is where place is drawn on title's map with room for its stack
+// (Spotter.Spot): false when the board is no Spotter or does not draw it.
+func (r *Renderer) Spot(title, place string) (image.Rectangle, bool) {
+	l, ok := r.boards[title]
+	if !ok {
+		return image.Rectangle{}, false
+	}
+	sp, ok := l.board.(Spotter)
+	if !ok {
+		return image.Rectangle{}, false
+	}
+	b, _, ok := sp.Spot(place)
+	return b, ok
+}

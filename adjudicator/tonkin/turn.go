@@ -133,6 +133,11 @@ func (r *Rules) Prompt(as adjudicator.State) adjudicator.Prompt {
 	dec, def := r.decision(s)
 	p := adjudicator.Prompt{Phase: r.turnText(s) + ", " + s.phaseName(), Decision: dec, Default: def,
 		Stage: s.stage(), Brief: r.brief(s)}
+	if s.Combat != nil && s.Combat.Target != "" {
+		// issue 30, item 1: the hand-off's close-up is the hex attacked
+		// or barraged (with its neighbours), public as the attack is
+		p.Focus = []string{s.Combat.Target}
+	}
 	if a := s.awaited(); a != "" {
 		p.Awaiting = []adjudicator.Side{adjudicator.Side(a)}
 	}
