@@ -23,7 +23,7 @@ func (s spots) Spot(p string) (image.Rectangle, image.Rectangle, bool) {
 	return image.Rect(pt.X-20, pt.Y-20, pt.X+20, pt.Y+20), frame, true
 }
 func (s spots) Marked(adjudicator.View) []string { return nil }
-func (s spots) CropSize() image.Point          { return image.Pt(300, 400) }
+func (s spots) CropSize() image.Point            { return image.Pt(300, 400) }
 
 // Issue 30, items 1 and 2: the first close-up is centred on the
 // decision's places; what happened joins it where it fits, else gets
