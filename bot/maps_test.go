@@ -20,6 +20,13 @@ import (
 // under dir) and returns its output.
 func mapConsole(t *testing.T, dir, script string) string {
 	t.Helper()
+	out, _ := mapService(t, dir, script)
+	return out
+}
+
+// mapService is mapConsole that also returns its Service.
+func mapService(t *testing.T, dir, script string) (string, *Service) {
+	t.Helper()
 	db, err := storage.Open(filepath.Join(t.TempDir(), "m.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +46,7 @@ func mapConsole(t *testing.T, dir, script string) string {
 	if err := con.Run(strings.NewReader(script)); err != nil {
 		t.Fatalf("the session ended: %v\n%s", err, out.String())
 	}
-	return out.String()
+	return out.String(), svc
 }
 
 // after is what the console answered to the line in (up to the next
@@ -202,5 +209,35 @@ func TestMapAfterTheEnd(t *testing.T) {
 	}
 	if got := after(out, "@bob /game status"); !strings.Contains(got, "Game over") {
 		t.Errorf("/game status after the end:\n%s", got)
+	}
+}
+
+// Issue 30, item 1, DESIGN invariant 1: a side's picture in a delivery
+// (the awaited player's own close-up) goes to that side's player alone:
+// asked for the channel, for another user, for the other side's player
+// or in the referee's eyes, it is not drawn at all; the public map goes
+// to the channel.
+func TestCompose_PrivatePictureNeverReachesTheChannel(t *testing.T) {
+	_, svc := mapService(t, t.TempDir(), "@alice /game new title:hell scenario:initial-assault french:@alice vm:@bob\n@bob /game accept\n")
+	d := Delivery{Game: "g1", Seq: 1, Replies: []Reply{
+		{Map: "vm"},                 // to the channel: never
+		{Map: "vm", To: "carol"},    // to an onlooker: never
+		{Map: "vm", To: "alice"},    // to France's player: never
+		{Map: "referee", To: "bob"}, // the referee's eyes: never
+		{Map: "vm", To: "bob", Crop: []int{0, 0, 300, 400}}, // the VM's own
+		{Map: "public", Crop: []int{0, 0, 300, 400}},        // the channel's
+	}}
+	out := svc.Compose(d, nil)
+	var got []string
+	for _, r := range out {
+		if len(r.PNG) == 0 {
+			t.Errorf("a reply without its picture: %+v", r)
+			continue
+		}
+		got = append(got, r.To+": "+r.ImageName)
+	}
+	want := []string{"bob: g1-0001-vm.png", ": g1-0001-public.png"}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("pictures drawn %q, want %q", got, want)
 	}
 }
