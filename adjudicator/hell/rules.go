@@ -365,10 +365,12 @@ func (r *Rules) order(s *State, side string, w []string, dice adjudicator.Dice, 
 		return err
 	}
 	r.settle(s, dice, ev)
-	// The map marks what happened in the current stage (a phase, an
-	// impulse): an order that moves the game on starts them afresh.
-	if stage(s) != stageBefore {
-		s.Recent = nil
+	// The map marks what happened in a stage (a phase, an impulse):
+	// the first order of the next one starts them afresh, so that the
+	// picture posted as a stage hands the turn on shows what all its
+	// orders did (issue 30, item 2: marks stay until the next hand-off).
+	if s.RecentAt != stageBefore {
+		s.Recent, s.RecentAt = nil, stageBefore
 	}
 	s.Recent = append(s.Recent, ev.notes...)
 	return nil
