@@ -331,7 +331,7 @@ func (s *Service) drawView(m mapReq) (Reply, error) {
 	}
 	if m.part > 0 {
 		name = strings.TrimSuffix(name, ".png") + fmt.Sprintf("-%d.png", m.part+1)
-		text = strings.Replace(text, "close-up;", fmt.Sprintf("close-up %d, of what happened elsewhere;", m.part+1), 1)
+		text = strings.Replace(text, "close-up;", fmt.Sprintf("close-up %d;", m.part+1), 1)
 	}
 	return Reply{To: m.to, Text: text, PNG: png, ImageName: name}, nil
 }
