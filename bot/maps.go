@@ -72,9 +72,13 @@ func (s *Service) mapsOf(id string) (string, *slot) {
 // prompt moved on) or changed the board out of turn (before is zero), as
 // the game's maps setting says (every hand-off, the end of a turn, or
 // never): a placeholder the delivery fills with the map of that state or
-// a newer one when it goes out. With every hand-off, the placeholder
-// names the close-up around what the command changed on the public map
-// (render.Focuser: the title says where); the whole map is /map's.
+// a newer one when it goes out. With every hand-off, the placeholders
+// name the close-ups centred on the places the decision is about (the
+// prompt's Focus) that take in the marks of what happened (render's
+// Closeups), or else the close-up around what the command changed on the
+// public map (render.Focuser); the whole map is /map's. Each awaited
+// player gets the same kind of close-ups drawn in their own side's view,
+// addressed to them alone (issue 30, items 1 and 2).
 func (s *Service) mapAfter(g *adjudicator.Game, before adjudicator.Prompt) []Reply {
 	if !s.drawsMaps() {
 		return nil
