@@ -84,3 +84,16 @@ func TestRecentMarksByAudience(t *testing.T) {
 		}
 	}
 }
+
+// Invariant 1: a standing order is private, so it does not start the
+// map's marks afresh, even as the first order of a new stage: the public
+// map would tell that the player gave one.
+func TestRecentMarksStayOverAStandingOrder(t *testing.T) {
+	r := rules(t)
+	s1, b, _ := evadeAsked(t, r)
+	s1.RecentAt = "an earlier stage"
+	s2, _ := do(t, r, s1, FEF, "standing retreat no")
+	if !slices.Equal(s2.Recent, s1.Recent) || s2.RecentAt != s1.RecentAt {
+		t.Errorf("a standing order changed the marks of the attack on %s: %+v at %q, then %+v at %q", b, s1.Recent, s1.RecentAt, s2.Recent, s2.RecentAt)
+	}
+}

@@ -313,7 +313,11 @@ func (r *Rules) Apply(as adjudicator.State, side adjudicator.Side, text string, 
 	}
 	r.dnaTrenches(s, ev)
 	r.checkInstant(s, ev)
-	r.remember(s, before, ev)
+	if !strings.EqualFold(words[0], "standing") {
+		// a standing order is private: it leaves the map's marks as
+		// they are (invariant 1)
+		r.remember(s, before, ev)
+	}
 	return s, ev.list, nil
 }
 
