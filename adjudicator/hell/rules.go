@@ -365,14 +365,19 @@ func (r *Rules) order(s *State, side string, w []string, dice adjudicator.Dice, 
 		return err
 	}
 	r.settle(s, dice, ev)
-	// The map marks what happened in a stage (a phase, an impulse):
-	// the first order of the next one starts them afresh, so that the
-	// picture posted as a stage hands the turn on shows what all its
-	// orders did (issue 30, item 2: marks stay until the next hand-off).
-	if s.RecentAt != stageBefore {
-		s.Recent, s.RecentAt = nil, stageBefore
-	}
+	// The map marks what happened in the stage that ended last (a phase,
+	// an impulse) and in the stage under way, so that the picture posted
+	// as a stage hands the turn on shows what all its orders did (issue
+	// 30, item 2: marks stay until the next hand-off). Only a stage's
+	// end, public as the prompt, drops marks: those of the stage before.
 	s.Recent = append(s.Recent, ev.notes...)
+	if stage(s) != stageBefore {
+		s.Recent = append([]Note(nil), s.Recent[min(s.RecentFrom, len(s.Recent)):]...)
+		if len(s.Recent) == 0 {
+			s.Recent = nil
+		}
+		s.RecentFrom = len(s.Recent)
+	}
 	return nil
 }
 

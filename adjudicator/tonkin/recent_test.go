@@ -10,8 +10,8 @@ import (
 // Issue 30, items 1 and 2: an attack's hand-off names the hex attacked
 // (the prompt's Focus, public as the attack), and the map keeps its mark:
 // a red arrow from the attackers' hex to it, on the public event; the
-// answer to a question inside the fight keeps the stage's marks, the
-// next stage's first order starts them afresh.
+// answer to a question inside the fight keeps the stage's marks; a
+// stage's end keeps them and drops those of the stage before.
 func TestRule6_6_AttackFocusAndMarks(t *testing.T) {
 	r := rules(t)
 	s1, b, _ := evadeAsked(t, r)
@@ -41,13 +41,14 @@ func TestRule6_6_AttackFocusAndMarks(t *testing.T) {
 	if p := r.Prompt(s2); s2.Combat == nil && len(p.Focus) != 0 {
 		t.Errorf("no fight under way, yet the prompt focuses on %v", p.Focus)
 	}
-	// a new stage's first order starts the marks afresh
+	// a stage's end keeps its marks and drops those of the stage before
 	s3 := s2.clone()
-	s3.RecentAt = "another stage"
-	s3.Recent = append(s3.Recent, Note{Kind: "move", From: b, At: att})
-	r.remember(s3, s3.stage(), &events{})
-	if len(s3.Recent) != 0 || s3.RecentAt != s3.stage() {
-		t.Errorf("a new stage kept the last one's marks: %+v at %q", s3.Recent, s3.RecentAt)
+	s3.Recent = append([]Note{{Kind: "move", From: b, At: att}}, s3.Recent...)
+	s3.RecentFrom = 1
+	s3.Phase = PhaseEnd1 // the stage ends
+	r.remember(s3, s2.stage(), &events{})
+	if !slices.Equal(s3.Recent, s2.Recent) || s3.RecentFrom != len(s2.Recent) {
+		t.Errorf("a stage's end: marks %+v from %d, want %+v from %d", s3.Recent, s3.RecentFrom, s2.Recent, len(s2.Recent))
 	}
 }
 
@@ -85,15 +86,16 @@ func TestRecentMarksByAudience(t *testing.T) {
 	}
 }
 
-// Invariant 1: a standing order is private, so it does not start the
-// map's marks afresh, even as the first order of a new stage: the public
-// map would tell that the player gave one.
+// Invariant 1: a standing order is private: it leaves the map's marks
+// as they are, whoever gives it.
 func TestRecentMarksStayOverAStandingOrder(t *testing.T) {
 	r := rules(t)
 	s1, b, _ := evadeAsked(t, r)
-	s1.RecentAt = "an earlier stage"
-	s2, _ := do(t, r, s1, FEF, "standing retreat no")
-	if !slices.Equal(s2.Recent, s1.Recent) || s2.RecentAt != s1.RecentAt {
-		t.Errorf("a standing order changed the marks of the attack on %s: %+v at %q, then %+v at %q", b, s1.Recent, s1.RecentAt, s2.Recent, s2.RecentAt)
+	s1.RecentFrom = len(s1.Recent)
+	for _, side := range []string{FEF, VM} {
+		s2, _ := do(t, r, s1, side, "standing retreat no")
+		if !slices.Equal(s2.Recent, s1.Recent) || s2.RecentFrom != s1.RecentFrom {
+			t.Errorf("%s's standing order changed the marks of the attack on %s: %+v from %d, then %+v from %d", side, b, s1.Recent, s1.RecentFrom, s2.Recent, s2.RecentFrom)
+		}
 	}
 }

@@ -142,12 +142,12 @@ type State struct {
 	// Standing orders (standing.go): each side's private answers to the
 	// choices the rules give it inside the other side's actions.
 	Standing map[string]Standing `json:"standing,omitempty"`
-	// Recent are the marks of what happened since the turn was last
-	// handed on (issue 30, item 2), each for the audience of the event
-	// that made it; RecentAt is the hand-off they were made in
-	// (handOff): the first order of the next one starts them afresh.
-	Recent   []Note `json:"recent,omitempty"`
-	RecentAt string `json:"recent_at,omitempty"`
+	// Recent are the marks of what happened in the stage that ended
+	// last and in the stage under way (issue 30, item 2: they stay until
+	// the next hand-off), each for the audience of the event that made
+	// it; RecentFrom is where the stage under way's begin.
+	Recent     []Note `json:"recent,omitempty"`
+	RecentFrom int    `json:"recent_from,omitempty"`
 
 	// Combat: the attack, overrun or barrage under way while it waits on
 	// a choice of the side attacked (fight.go).
@@ -156,7 +156,6 @@ type State struct {
 	Units []*Unit `json:"units"` // sorted by ID
 }
 
-// clone is a deep copy: Apply never changes the state it is given.
 // Note is a mark of what happened on the map: a move or a retreat from
 // From to At, an attack, a barrage, a step lost or a Desorg marker at
 // At; Side is its audience ("" everyone).
@@ -167,20 +166,24 @@ type Note struct {
 	At   string `json:"at"`
 }
 
-// handOff names the stage under way (a phase, a chunk of operation
-// points): the marks of what happened last while it is the same (issue
-// 30, item 2). A question put inside a fight (evade, ambush, losses)
-// does not start them afresh: answered by a standing order or by its
-// player, the marks are the same.
-func (s *State) handOff() string { return s.stage() }
-
-// remember keeps the marks of an order's events (remember is called
-// once it is applied, before the hand-off it began in): a new hand-off's
-// first order clears the last one's.
+// remember keeps the marks of an order's events, applied in stage
+// before (State.stage: a phase, a chunk of operation points). When the
+// order ends that stage, the marks of the stage before it go: only a
+// stage's end, public as the prompt, drops marks (invariant 1: a private
+// order never changes what the public map shows), and a question put
+// inside a fight (evade, ambush, losses), answered by a standing order or
+// by its player, leaves the same marks.
 func (r *Rules) remember(s *State, before string, ev *events) {
-	if s.RecentAt != before {
-		s.Recent, s.RecentAt = nil, before
-	}
+	defer func() {
+		if s.stage() == before {
+			return
+		}
+		s.Recent = append([]Note(nil), s.Recent[min(s.RecentFrom, len(s.Recent)):]...)
+		if len(s.Recent) == 0 {
+			s.Recent = nil
+		}
+		s.RecentFrom = len(s.Recent)
+	}()
 	for _, e := range ev.list {
 		for _, m := range e.Marks {
 			if !onMap(m.At) {
@@ -194,6 +197,7 @@ func (r *Rules) remember(s *State, before string, ev *events) {
 	}
 }
 
+// clone is a deep copy: Apply never changes the state it is given.
 func (s *State) clone() *State {
 	c := *s
 	c.Recent = append([]Note(nil), s.Recent...)

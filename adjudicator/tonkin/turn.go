@@ -297,7 +297,7 @@ func (r *Rules) Apply(as adjudicator.State, side adjudicator.Side, text string, 
 		return nil, nil, adjudicator.Refuse(text, "empty order; the orders now are: %s", r.legalText(s, string(side)))
 	}
 	ev := &events{}
-	before := s.handOff()
+	before := s.stage()
 	if s.Pending {
 		// 1.0, 3.0: the first turn's phase receives what every turn's
 		// does; its dice are the game's first (RULINGS T66)
