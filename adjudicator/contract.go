@@ -210,6 +210,13 @@ type Prompt struct {
 	// Decision, /help and the buttons give. Empty: the post shortens
 	// Phase and Decision itself.
 	Brief string `json:"brief,omitempty"`
+	// Focus names the places the decision is about, the most important
+	// first, as the title's map names them (hexes, zones, PAs, assault
+	// bases, areas, boxes): the hand-off's close-up is centred on them
+	// (issue 30, item 1). Like Decision it is public: it names only
+	// places every viewer may know the decision is about. Empty: the
+	// close-up is around what changed.
+	Focus []string `json:"focus,omitempty"`
 	// Default is the order taken for the awaited side when a deadline
 	// passes (Game.Default), if the game allows one: a legal order (or
 	// several separated by ";"), the least harmful the rules allow. Empty

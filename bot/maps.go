@@ -72,9 +72,13 @@ func (s *Service) mapsOf(id string) (string, *slot) {
 // prompt moved on) or changed the board out of turn (before is zero), as
 // the game's maps setting says (every hand-off, the end of a turn, or
 // never): a placeholder the delivery fills with the map of that state or
-// a newer one when it goes out. With every hand-off, the placeholder
-// names the close-up around what the command changed on the public map
-// (render.Focuser: the title says where); the whole map is /map's.
+// a newer one when it goes out. With every hand-off, the placeholders
+// name the close-ups centred on the places the decision is about (the
+// prompt's Focus) that take in the marks of what happened (render's
+// Closeups), or else the close-up around what the command changed on the
+// public map (render.Focuser); the whole map is /map's. Each awaited
+// player gets the same kind of close-ups drawn in their own side's view,
+// addressed to them alone (issue 30, items 1 and 2).
 func (s *Service) mapAfter(g *adjudicator.Game, before adjudicator.Prompt) []Reply {
 	if !s.drawsMaps() {
 		return nil
@@ -115,10 +119,18 @@ func (s *Service) mapAfter(g *adjudicator.Game, before adjudicator.Prompt) []Rep
 		}
 	}
 	r := Reply{Map: adjudicator.Public.String()}
-	// the close-up around what changed on the public map since the last
-	// map posted (or, after a restart, since the command began)
-	if rm := s.regionMapper(); rm != nil && sl != nil && setting == "" {
-		now := g.Rules.View(g.State, adjudicator.Public)
+	rm := s.regionMapper()
+	if rm == nil || sl == nil || setting != "" {
+		return []Reply{r}
+	}
+	now := g.Rules.View(g.State, adjudicator.Public)
+	// issue 30, items 1 and 2: the close-ups centred on the places the
+	// decision is about (the prompt's Focus), taking in the marks of
+	// what happened; failing those, the close-up around what changed
+	// on the public map since the last map posted (or, after a restart,
+	// since the command began)
+	out := closeups(r, rm.Closeups(now, p.Focus))
+	if len(out) == 0 {
 		var was adjudicator.View
 		switch {
 		case sl.mapped != nil:
@@ -129,9 +141,44 @@ func (s *Service) mapAfter(g *adjudicator.Game, before adjudicator.Prompt) []Rep
 		if rect, ok := rm.Focus(was, now); ok {
 			r.Crop = []int{rect.Min.X, rect.Min.Y, rect.Max.X, rect.Max.Y}
 		}
-		sl.mapped = &now
+		out = []Reply{r}
 	}
-	return []Reply{r}
+	sl.mapped = &now
+	if p.Over || !started(g) {
+		return out
+	}
+	public := out
+	// the awaited players' own close-ups, in their own view, where
+	// their side's private news goes (never the channel)
+	for _, side := range p.Awaiting {
+		user := g.Rec.Seats[side]
+		if user == "" {
+			continue
+		}
+		v := g.Rules.View(g.State, adjudicator.ViewerOf(side))
+		mine := closeups(Reply{Map: string(side), To: user}, rm.Closeups(v, p.Focus))
+		if len(mine) == 0 {
+			// no place to centre on: the public picture's frame, in the
+			// player's own view
+			for _, r := range public {
+				r.Map, r.To = string(side), user
+				mine = append(mine, r)
+			}
+		}
+		out = append(out, mine...)
+	}
+	return out
+}
+
+// closeups is a map placeholder r per close-up (none for no rect).
+func closeups(r Reply, rects []image.Rectangle) []Reply {
+	var out []Reply
+	for i, rect := range rects {
+		c := r
+		c.Crop, c.Part = []int{rect.Min.X, rect.Min.Y, rect.Max.X, rect.Max.Y}, i
+		out = append(out, c)
+	}
+	return out
 }
 
 // viewTurn is the turn a view shows: its board's "turn" (every title's
@@ -157,7 +204,7 @@ func (s *Service) drawsMaps() bool { return s.Maps != nil || s.Queue != nil }
 // the command named one (mapAfter), else the whole map. The view is
 // taken under the game's lock, the drawing is done after it is released,
 // so that a drawing never holds up an order.
-func (s *Service) mapOf(id string, v adjudicator.Viewer, to string, refusable bool, crop []int) (Reply, error) {
+func (s *Service) mapOf(id string, v adjudicator.Viewer, to string, refusable bool, crop []int, part int) (Reply, error) {
 	sl, err := s.acquire(id)
 	if err != nil {
 		return Reply{}, err
@@ -168,7 +215,7 @@ func (s *Service) mapOf(id string, v adjudicator.Viewer, to string, refusable bo
 	locked(sl, func(g *adjudicator.Game) {
 		view, seq = g.Rules.View(g.State, v), g.Len()
 	})
-	return s.drawView(mapReq{id: id, v: v, to: to, seq: seq, view: view, refusable: refusable, crop: crop})
+	return s.drawView(mapReq{id: id, v: v, to: to, seq: seq, view: view, refusable: refusable, crop: crop, part: part})
 }
 
 // locked runs f on the slot's game holding its lock (released even if f
@@ -192,6 +239,7 @@ type mapReq struct {
 	refusable bool
 	region    string
 	crop      []int // x0, y0, x1, y1
+	part      int   // the close-up's number after the first of a post
 	turn      int
 	ongoing   bool // the turn asked is the one under way: the map is "so far"
 }
@@ -202,6 +250,9 @@ type RegionMapper interface {
 	Regions(title string) []string
 	Focus(before, after adjudicator.View) (image.Rectangle, bool)
 	PNGCrop(v adjudicator.View, rect image.Rectangle) ([]byte, error)
+	// Closeups are the crops centred on a prompt's Focus that take in
+	// the view's marks of what happened (render.Renderer.Closeups).
+	Closeups(v adjudicator.View, focus []string) []image.Rectangle
 }
 
 // queueWith is a Drawer that draws close-ups too (render.Queue).
@@ -247,7 +298,7 @@ func (s *Service) drawView(m mapReq) (Reply, error) {
 		rect := image.Rect(m.crop[0], m.crop[1], m.crop[2], m.crop[3])
 		draw = func(v adjudicator.View) ([]byte, error) { return rm.PNGCrop(v, rect) }
 		key += fmt.Sprintf("/crop/%v", rect)
-		where = ", close-up of where it happened; /map shows the whole map"
+		where = ", close-up; /map shows the whole map"
 	}
 	if m.turn > 0 {
 		key += fmt.Sprintf("/turn/%d", m.turn)
@@ -281,6 +332,10 @@ func (s *Service) drawView(m mapReq) (Reply, error) {
 	}
 	if m.region != "" {
 		name = strings.TrimSuffix(name, ".png") + "-" + m.region + ".png"
+	}
+	if m.part > 0 {
+		name = strings.TrimSuffix(name, ".png") + fmt.Sprintf("-%d.png", m.part+1)
+		text = strings.Replace(text, "close-up;", fmt.Sprintf("close-up %d;", m.part+1), 1)
 	}
 	return Reply{To: m.to, Text: text, PNG: png, ImageName: name}, nil
 }

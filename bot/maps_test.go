@@ -20,6 +20,13 @@ import (
 // under dir) and returns its output.
 func mapConsole(t *testing.T, dir, script string) string {
 	t.Helper()
+	out, _ := mapService(t, dir, script)
+	return out
+}
+
+// mapService is mapConsole that also returns its Service.
+func mapService(t *testing.T, dir, script string) (string, *Service) {
+	t.Helper()
 	db, err := storage.Open(filepath.Join(t.TempDir(), "m.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +46,7 @@ func mapConsole(t *testing.T, dir, script string) string {
 	if err := con.Run(strings.NewReader(script)); err != nil {
 		t.Fatalf("the session ended: %v\n%s", err, out.String())
 	}
-	return out.String()
+	return out.String(), svc
 }
 
 // after is what the console answered to the line in (up to the next
@@ -128,7 +135,8 @@ func TestMapRegionAndTurn(t *testing.T) {
 }
 
 // Issue 15, items 2 and 4: the map a resolution posts is the close-up of
-// what happened when it fits in one, at most one image per post; with
+// what happened, at most render.MaxCloseups images per post (issue 30,
+// item 2: the decision's and those of what happened far from it); with
 // maps:off none, with maps:end-of-turn none within a turn; settings are
 // a seated player's or a moderator's, and a bad value is refused.
 func TestMapsSetting(t *testing.T) {
@@ -142,8 +150,10 @@ func TestMapsSetting(t *testing.T) {
 	posts := strings.Split(out, "\n> ")
 	images := 0
 	for _, p := range posts {
+		// issue 30, item 2: the decision's close-up and those of what
+		// happened too far from it, a few at most
 		n := strings.Count(p, "[channel] image:")
-		if n > 1 {
+		if n > render.MaxCloseups {
 			t.Errorf("%d images in one post:\n%s", n, p)
 		}
 		images += n
@@ -151,7 +161,7 @@ func TestMapsSetting(t *testing.T) {
 	if images == 0 {
 		t.Fatalf("no map posted:\n%s", out)
 	}
-	if !strings.Contains(out, "(public view, close-up of where it happened; /map shows the whole map)") {
+	if !strings.Contains(out, "(public view, close-up; /map shows the whole map)") {
 		t.Errorf("no close-up of what happened posted:\n%s", out)
 	}
 
@@ -199,5 +209,35 @@ func TestMapAfterTheEnd(t *testing.T) {
 	}
 	if got := after(out, "@bob /game status"); !strings.Contains(got, "Game over") {
 		t.Errorf("/game status after the end:\n%s", got)
+	}
+}
+
+// Issue 30, item 1, DESIGN invariant 1: a side's picture in a delivery
+// (the awaited player's own close-up) goes to that side's player alone:
+// asked for the channel, for another user, for the other side's player
+// or in the referee's eyes, it is not drawn at all; the public map goes
+// to the channel.
+func TestCompose_PrivatePictureNeverReachesTheChannel(t *testing.T) {
+	_, svc := mapService(t, t.TempDir(), "@alice /game new title:hell scenario:initial-assault french:@alice vm:@bob\n@bob /game accept\n")
+	d := Delivery{Game: "g1", Seq: 1, Replies: []Reply{
+		{Map: "vm"},                 // to the channel: never
+		{Map: "vm", To: "carol"},    // to an onlooker: never
+		{Map: "vm", To: "alice"},    // to France's player: never
+		{Map: "referee", To: "bob"}, // the referee's eyes: never
+		{Map: "vm", To: "bob", Crop: []int{0, 0, 300, 400}}, // the VM's own
+		{Map: "public", Crop: []int{0, 0, 300, 400}},        // the channel's
+	}}
+	out := svc.Compose(d, nil)
+	var got []string
+	for _, r := range out {
+		if len(r.PNG) == 0 {
+			t.Errorf("a reply without its picture: %+v", r)
+			continue
+		}
+		got = append(got, r.To+": "+r.ImageName)
+	}
+	want := []string{"bob: g1-0001-vm.png", ": g1-0001-public.png"}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("pictures drawn %q, want %q", got, want)
 	}
 }

@@ -120,11 +120,16 @@ func (s *Service) Compose(d Delivery, later []Delivery) []Reply {
 		}
 		v := adjudicator.Public
 		if r.Map != v.String() {
-			// Deliveries only ever ask for the public map: a side's map is
-			// drawn on request (/map view:mine), never posted.
-			continue
+			// A side's map (the awaited player's own close-up, issue 30,
+			// item 1) goes only to that side's player, privately: never
+			// to the channel, never to a side it is not of.
+			side := adjudicator.Side(r.Map)
+			if r.To == "" || !s.seatedAs(d.Game, side, r.To) {
+				continue
+			}
+			v = adjudicator.ViewerOf(side)
 		}
-		m, err := s.mapOf(d.Game, v, r.To, false, r.Crop)
+		m, err := s.mapOf(d.Game, v, r.To, false, r.Crop, r.Part)
 		if err != nil {
 			out = append(out, Reply{To: r.To, Text: "(the map could not be drawn: " + err.Error() + ")"})
 			continue
@@ -433,4 +438,17 @@ func (p *Poster) deliver(d Delivery, later []Delivery) bool {
 		}
 		return true
 	}
+}
+
+// seatedAs reports whether user holds side's seat in game: a side's
+// picture goes to that player alone.
+func (s *Service) seatedAs(game string, side adjudicator.Side, user string) bool {
+	if side == adjudicator.Referee || side == "" {
+		return false
+	}
+	rec, err := s.DB.Header(game)
+	if err != nil {
+		return false
+	}
+	return rec.Seats[side] == user
 }

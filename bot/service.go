@@ -35,6 +35,9 @@ type Reply struct {
 	// whole map): around what the command changed (mapAfter); none, the
 	// whole map.
 	Crop []int `json:"crop,omitempty"`
+	// Part numbers the close-ups of one post after its first (1, 2):
+	// the decision's places or what happened, too far apart for one.
+	Part int `json:"part,omitempty"`
 	// Join, on a game's channel post, offers its open seats to whoever
 	// takes one (Discord shows buttons: "Join as VM"); JoinGame is the
 	// game.

@@ -261,6 +261,7 @@ func (r *Rules) Prompt(as adjudicator.State) adjudicator.Prompt {
 	}
 	side, name, decision, def := r.phaseInfo(s)
 	p := adjudicator.Prompt{Phase: r.turnName(s) + ", " + name, Decision: decision, Default: def, Stage: stage(s)}
+	p.Focus = r.focus(s)
 	if s.Phase == PhaseSetupFrench || s.Phase == PhaseSetupVM {
 		p.Phase = "Set-up for " + r.turnName(s) + ", " + name
 	}
@@ -389,12 +390,19 @@ func (r *Rules) order(s *State, side string, w []string, dice adjudicator.Dice, 
 		return err
 	}
 	r.settle(s, dice, ev)
-	// The map marks what happened in the current stage (a phase, an
-	// impulse): an order that moves the game on starts them afresh.
-	if stage(s) != stageBefore {
-		s.Recent = nil
-	}
+	// The map marks what happened in the stage that ended last (a phase,
+	// an impulse) and in the stage under way, so that the picture posted
+	// as a stage hands the turn on shows what all its orders did (issue
+	// 30, item 2: marks stay until the next hand-off). Only a stage's
+	// end, public as the prompt, drops marks: those of the stage before.
 	s.Recent = append(s.Recent, ev.notes...)
+	if stage(s) != stageBefore {
+		s.Recent = append([]Note(nil), s.Recent[min(s.RecentFrom, len(s.Recent)):]...)
+		if len(s.Recent) == 0 {
+			s.Recent = nil
+		}
+		s.RecentFrom = len(s.Recent)
+	}
 	return nil
 }
 

@@ -132,6 +132,8 @@ type State struct {
 	Moved   map[string]bool `json:"moved,omitempty"`   // units moved or placed this phase
 	Pending []Loss          `json:"pending,omitempty"` // attrition losses to allocate
 	Recent  []Note          `json:"recent,omitempty"`  // marks of the last resolution
+	// RecentFrom is where the marks of the stage under way begin.
+	RecentFrom int `json:"recent_from,omitempty"`
 
 	// The operational phase (4-6).
 	Round int    `json:"round,omitempty"` // 1..4

@@ -247,8 +247,14 @@ func (r *Rules) Prompt(as adjudicator.State) adjudicator.Prompt {
 	if s.Step == StepOver {
 		return adjudicator.Prompt{Over: true, Phase: "over", Result: s.Result}
 	}
-	return adjudicator.Prompt{Awaiting: []adjudicator.Side{French}, Phase: fmt.Sprintf("Turn %d, %s", s.Pos.Turn, stepName(s)),
+	p := adjudicator.Prompt{Awaiting: []adjudicator.Side{French}, Phase: fmt.Sprintf("Turn %d, %s", s.Pos.Turn, stepName(s)),
 		Stage: fmt.Sprintf("%d/%s", s.Pos.Turn, s.Step), Decision: r.decision(s)}
+	if s.Fight != nil && s.Fight.CR != "" {
+		// issue 30, item 1: the hand-off's close-up is the CR under
+		// assault (public, as the assault is)
+		p.Focus = []string{s.Fight.CR}
+	}
+	return p
 }
 
 func stepName(s *State) string {

@@ -244,6 +244,14 @@ func (r *Rules) Prompt(st adjudicator.State) adjudicator.Prompt {
 	case s.Ask != nil:
 		p.Awaiting = []Side{s.Ask.Side}
 		p.Phase += ", reaction"
+		if a := s.Pending; a != nil && a.Target != 0 {
+			// issue 30, item 1: the hand-off's close-up is the area
+			// attacked (and where from), public as the attack is
+			p.Focus = []string{strconv.Itoa(a.Target)}
+			if a.From != 0 {
+				p.Focus = append(p.Focus, strconv.Itoa(a.From))
+			}
+		}
 		p.Decision = s.Ask.Text + " Answer: play <card number> or pass"
 		p.Default = "pass"
 		if s.Ask.Kind == "allocate" {

@@ -600,9 +600,14 @@ func (r *Rules) loseStep(s *State, u *Unit, ev *events) {
 	u.Steps--
 	if u.Steps > 0 {
 		ev.pub("6.13: %s loses a step (now %s).", u.ID, valuesText(r.values(u)))
+		ev.mark("loss", "", u.Loc)
 		return
 	}
+	at := u.Loc
 	r.kill(s, u, ev)
+	if onMap(at) {
+		ev.mark("loss", "", at)
+	}
 }
 
 // kill sends u to the dead box (6.13, 6.15): an FEF unit more than 3
@@ -805,6 +810,7 @@ func (r *Rules) retreatAfter(s *State, side, from, to string, ev *events) {
 		moved = append(moved, u)
 	}
 	ev.pub("6.14: %s retreats from %s to %s instead of a step loss.", unitNames(moved), from, to)
+	ev.mark("retreat", from, to)
 	r.railEntry(s, side, to, ev)
 }
 
@@ -857,11 +863,18 @@ func (r *Rules) walkIn(s *State, f *fight, left []defender, lost bool, ev *event
 			}
 		}
 	}
+	var from []string
 	for _, u := range adv {
+		if !slices.Contains(from, u.Loc) {
+			from = append(from, u.Loc)
+		}
 		u.Loc = f.target
 		u.Trench = false
 	}
 	ev.pub("6.14: %s advances into %s: %s.", sideName(f.side), f.target, unitNames(adv))
+	for _, h := range from {
+		ev.mark("move", h, f.target)
+	}
 	r.railEntry(s, f.side, f.target, ev)
 	if f.side == VM && lost && s.VMEquipH < 2*r.chartInt("replacements", "vm_equipment_max") {
 		s.VMEquipH++

@@ -542,6 +542,7 @@ func (r *Rules) barrageOrder(s *State, side string, args []string, dice adjudica
 	}
 	ev.pub("6.6: %s barrages %s: %s = %d (column %s); modifiers %s = %+d (at most +-3: %+d); dice %d+%d = %d: %s.",
 		capital(sideName(side)), target, strings.Join(parts, ", "), total, label, listOr(mods), drm, capped, a, b, roll, res)
+	ev.mark("fire", "", target)
 	// The point is spent when the barrage ends: after the step its
 	// target chooses (6.13) or a garrison's substitute (6.7).
 	p := &Combat{Kind: "barrage", Side: side, Target: target, Points: 1, Stage: "done",
@@ -577,12 +578,15 @@ func (r *Rules) barrageHit(s *State, p *Combat, res string, ev *events) {
 	switch {
 	case p.Closed && len(hit) > 0:
 		ev.pub("6.17: the VM stack at %s becomes Desorg.", target)
+		ev.mark("desorg", "", target)
 		ev.to(VM, "6.17: %s become(s) Desorg.", unitNames(hit))
 	case p.Closed:
 		ev.pub("6.17: the VM stack at %s becomes Desorg.", target)
+		ev.mark("desorg", "", target)
 		ev.to(VM, "6.17: nothing at %s takes a Desorg marker (Uncle Ho and supply dumps take none).", target)
 	case len(hit) > 0:
 		ev.pub("6.17: %s become(s) Desorg.", unitNames(hit))
+		ev.mark("desorg", "", target)
 	}
 	if res != "DG & DL" {
 		return

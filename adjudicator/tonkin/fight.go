@@ -122,6 +122,14 @@ func (r *Rules) startFight(s *State, f *fight, p *Combat, dice adjudicator.Dice,
 	} else {
 		ev.pub("6.6: %s %s %s from %s with %s.", capital(sideName(f.side)), verb, f.target, r.fromText(f), strings.Join(names, ", "))
 	}
+	if p.Airdrop {
+		ev.mark("assault", "", f.target)
+	}
+	for _, h := range r.attackHexes(f) {
+		if !p.Airdrop {
+			ev.mark("assault", h, f.target)
+		}
+	}
 	if f.side == FEF {
 		what := "the FEF's attack"
 		if f.overrun {
@@ -231,6 +239,7 @@ func (r *Rules) evade(s *State, p *Combat, us []*Unit, to, why string, ev *event
 		p.Evaded = append(p.Evaded, u.ID)
 	}
 	ev.pub("6.5: %s retreats before combat from %s to %s (%s).", unitNames(us), p.Target, to, why)
+	ev.mark("retreat", p.Target, to)
 	r.railEntry(s, p.defenderSide(), to, ev)
 }
 
@@ -576,6 +585,7 @@ func (r *Rules) loseOne(s *State, p *Combat, u *Unit, ev *events) {
 	if p.Closed && u.Steps > 1 {
 		u.Steps--
 		ev.pub("6.13: the VM stack at %s takes the barrage's step loss.", u.Loc)
+		ev.mark("loss", "", u.Loc)
 		ev.to(VM, "6.13: %s loses a step (now %s).", u.ID, valuesText(r.values(u)))
 		return
 	}
@@ -588,6 +598,7 @@ func (r *Rules) loseOne(s *State, p *Combat, u *Unit, ev *events) {
 func (r *Rules) loseNone(s *State, p *Combat, ev *events) {
 	p.Steps--
 	ev.pub("6.13: the VM stack at %s takes the barrage's step loss.", p.Target)
+	ev.mark("loss", "", p.Target)
 	ev.to(VM, "6.13: nothing at %s can lose a step (Uncle Ho, the HQ and supply dumps have none): no step is lost.", p.Target)
 }
 

@@ -1112,6 +1112,7 @@ func (r *Rules) announceMove(s *State, side string, us []*Unit, from string, pat
 	full := fmt.Sprintf("%s moves %s from %s to %s%s.", sideName(side), strings.Join(names, ", "), from, dest, via)
 	if side == FEF {
 		ev.pub("5.1: %s", full)
+		ev.mark("move", from, dest)
 		return
 	}
 	var seen []string
@@ -1131,6 +1132,7 @@ func (r *Rules) announceMove(s *State, side string, us []*Unit, from string, pat
 		what = strings.Join(seen, ", ")
 	}
 	ev.pub("5.1: the VM moves %s from %s to %s.", what, from, dest)
+	ev.mark("move", from, dest)
 	ev.to(VM, "5.1: %s", full)
 }
 

@@ -147,6 +147,12 @@ type State struct {
 	// recorded before it keeps taking any key from either side, so that
 	// its log replays as it was played.
 	OwnKeys bool `json:"own_keys,omitempty"`
+	// Recent are the marks of what happened in the stage that ended
+	// last and in the stage under way (issue 30, item 2: they stay until
+	// the next hand-off), each for the audience of the event that made
+	// it; RecentFrom is where the stage under way's begin.
+	Recent     []Note `json:"recent,omitempty"`
+	RecentFrom int    `json:"recent_from,omitempty"`
 
 	// Combat: the attack, overrun or barrage under way while it waits on
 	// a choice of the side attacked (fight.go).
@@ -155,9 +161,51 @@ type State struct {
 	Units []*Unit `json:"units"` // sorted by ID
 }
 
+// Note is a mark of what happened on the map: a move or a retreat from
+// From to At, an attack, a barrage, a step lost or a Desorg marker at
+// At; Side is its audience ("" everyone).
+type Note struct {
+	Side string `json:"side,omitempty"`
+	Kind string `json:"kind"`
+	From string `json:"from,omitempty"`
+	At   string `json:"at"`
+}
+
+// remember keeps the marks of an order's events, applied in stage
+// before (State.stage: a phase, a chunk of operation points). When the
+// order ends that stage, the marks of the stage before it go: only a
+// stage's end, public as the prompt, drops marks (invariant 1: a private
+// order never changes what the public map shows), and a question put
+// inside a fight (evade, ambush, losses), answered by a standing order or
+// by its player, leaves the same marks.
+func (r *Rules) remember(s *State, before string, ev *events) {
+	defer func() {
+		if s.stage() == before {
+			return
+		}
+		s.Recent = append([]Note(nil), s.Recent[min(s.RecentFrom, len(s.Recent)):]...)
+		if len(s.Recent) == 0 {
+			s.Recent = nil
+		}
+		s.RecentFrom = len(s.Recent)
+	}()
+	for _, e := range ev.list {
+		for _, m := range e.Marks {
+			if !onMap(m.At) {
+				continue
+			}
+			if m.From != "" && !onMap(m.From) {
+				m.From = ""
+			}
+			s.Recent = append(s.Recent, Note{Side: string(e.Audience.Side), Kind: m.Kind, From: m.From, At: m.At})
+		}
+	}
+}
+
 // clone is a deep copy: Apply never changes the state it is given.
 func (s *State) clone() *State {
 	c := *s
+	c.Recent = append([]Note(nil), s.Recent...)
 	c.VMFriendly = append([]string{}, s.VMFriendly...)
 	c.Garrisons = append([]string{}, s.Garrisons...)
 	c.NoGarrison = append([]string{}, s.NoGarrison...)

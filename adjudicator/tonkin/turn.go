@@ -132,16 +132,28 @@ func (r *Rules) Prompt(as adjudicator.State) adjudicator.Prompt {
 	}
 	dec, def := r.decision(s)
 	p := adjudicator.Prompt{Phase: r.turnText(s) + ", " + s.phaseName(), Decision: dec, Default: def,
-		Stage: fmt.Sprintf("t%d-%s", s.Turn, s.Phase), Brief: r.brief(s)}
-	if s.Step == StepPoints && s.Mover != "" {
-		// issue 10: a map after each chunk of operation points (6.1):
-		// a chunk is its mover and the points it had when it began.
-		p.Stage += fmt.Sprintf("-%s%d", s.Mover, *s.ops(s.Mover)+s.Used)
+		Stage: s.stage(), Brief: r.brief(s)}
+	if s.Combat != nil && s.Combat.Target != "" {
+		// issue 30, item 1: the hand-off's close-up is the hex attacked
+		// or barraged (with its neighbours), public as the attack is
+		p.Focus = []string{s.Combat.Target}
 	}
 	if a := s.awaited(); a != "" {
 		p.Awaiting = []adjudicator.Side{adjudicator.Side(a)}
 	}
 	return p
+}
+
+// stage is the prompt's Stage: a phase of a turn, and in the operation
+// phases each chunk of operation points (issue 10: a map after each
+// chunk, 6.1: a chunk is its mover and the points it had when it began).
+// A question inside a fight does not change it.
+func (s *State) stage() string {
+	k := fmt.Sprintf("t%d-%s", s.Turn, s.Phase)
+	if s.Step == StepPoints && s.Mover != "" {
+		k += fmt.Sprintf("-%s%d", s.Mover, *s.ops(s.Mover)+s.Used)
+	}
+	return k
 }
 
 // Legal implements adjudicator.Rules: the awaited side's orders; nothing
@@ -252,6 +264,17 @@ func (e *events) to(side string, format string, a ...any) {
 	e.list = append(e.list, adjudicator.Event{Audience: adjudicator.Only(adjudicator.Side(side)), Text: fmt.Sprintf(format, a...)})
 }
 
+// mark puts a mark of what happened on the map on the last public event
+// (issue 30, item 2): the places it names, open to all as its text is.
+func (e *events) mark(kind, from, at string) {
+	for i := len(e.list) - 1; i >= 0; i-- {
+		if e.list[i].Audience.All {
+			e.list[i].Marks = append(e.list[i].Marks, adjudicator.Mark{Kind: kind, From: from, At: at})
+			return
+		}
+	}
+}
+
 func fail(format string, a ...any) error {
 	return &adjudicator.OrderError{Reason: fmt.Sprintf(format, a...)}
 }
@@ -274,6 +297,7 @@ func (r *Rules) Apply(as adjudicator.State, side adjudicator.Side, text string, 
 		return nil, nil, adjudicator.Refuse(text, "empty order; the orders now are: %s", r.legalText(s, string(side)))
 	}
 	ev := &events{}
+	before := s.stage()
 	if s.Pending {
 		// 1.0, 3.0: the first turn's phase receives what every turn's
 		// does; its dice are the game's first (RULINGS T66)
@@ -289,6 +313,11 @@ func (r *Rules) Apply(as adjudicator.State, side adjudicator.Side, text string, 
 	}
 	r.dnaTrenches(s, ev)
 	r.checkInstant(s, ev)
+	if !strings.EqualFold(words[0], "standing") {
+		// a standing order is private: it leaves the map's marks as
+		// they are (invariant 1)
+		r.remember(s, before, ev)
+	}
 	return s, ev.list, nil
 }
 

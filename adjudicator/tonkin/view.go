@@ -118,6 +118,10 @@ type BoardView struct {
 
 	// Schedule is this month's reinforcements and withdrawals (units.toml).
 	Schedule []string `json:"schedule,omitempty"`
+
+	// Recent marks what happened since the turn was last handed on, as
+	// the viewer was told it (issue 30, item 2).
+	Recent []Note `json:"recent,omitempty"`
 }
 
 // seesVM: the VM player and the referee see the VM's hidden side and into
@@ -230,6 +234,11 @@ func (r *Rules) board(s *State, v adjudicator.Viewer) BoardView {
 		b.ScenarioName = fmt.Sprintf("campaign %s to %s", first.ID, final.ID)
 	}
 	b.Schedule = r.schedule(s.Month)
+	for _, n := range s.Recent {
+		if n.Side == "" || v.Referee || n.Side == string(v.Side) {
+			b.Recent = append(b.Recent, n)
+		}
+	}
 	byHex := map[string]*Stack{}
 	var hexes []string
 	hidden := map[string]int{}

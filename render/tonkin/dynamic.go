@@ -26,6 +26,7 @@ func (b *board) Dynamic(c *render.Canvas, v adjudicator.View) error {
 	b.urbanState(c, bv)
 	b.roadMarkers(c, bv)
 	b.stacks(c, bv)
+	b.recent(c, bv)
 	b.panel(c, bv, v.Viewer)
 	return nil
 }
