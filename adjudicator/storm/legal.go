@@ -92,12 +92,32 @@ func (r *Rules) standingTree(side Side) choice {
 
 func (r *Rules) askTree(s *State) []choice {
 	q := s.Ask
+	if q.Kind == "withdraw" {
+		// Mines: exactly as many units as the roll (RULINGS S12)
+		var rec func(from, left int) []choice
+		units := s.Pending.Units
+		rec = func(from, left int) []choice {
+			var out []choice
+			for i := from; i < len(units); i++ {
+				c := choice{Word: units[i], Help: r.d.Unit[units[i]].Group, Complete: left == 1}
+				if left > 1 {
+					c.Next = rec(i+1, left-1)
+				}
+				if c.Complete || len(c.Next) > 0 {
+					out = append(out, c)
+				}
+			}
+			return out
+		}
+		return []choice{{Word: "withdraw", Help: "the units Mines withdraws (your choice)",
+			Next: append([]choice{leaf("weakest", "the weakest units")}, rec(0, q.Measure)...)}}
+	}
 	if q.Kind == "allocate" {
 		// or allocate <unit>:<points> ..., as the decision says
 		return []choice{{Word: "allocate", Help: "allocate the damage (8.4)", Next: []choice{
 			leaf("spread", "flip, then retreat, then eliminate, weakest first"), leaf("stand", "flip, then eliminate")}}}
 	}
-	rc, _ := reactionOf(q.Kind)
+	rc, _ := reactionOf(baseKind(q.Kind))
 	out := []choice{leaf("pass", "play nothing")}
 	var cs []choice
 	for _, n := range r.held(s, q.Side, rc.Cards...) {
@@ -446,6 +466,14 @@ func (r *Rules) playTree(s *State, side Side) []choice {
 			c.Next = areas(func(b int) bool {
 				return s.Control[b] == French && len(r.in(s, b, VM)) == 0 && len(r.fresh(s, b, French)) > 0
 			}, "a French area without VM units")
+			if c.Next != nil {
+				// RULINGS S10: the VM names the units to spend first, or
+				// leaves the choice to the default (the strongest)
+				for i := range c.Next[0].Next {
+					b, _ := strconv.Atoi(c.Next[0].Next[i].Word)
+					c.Next[0].Next[i].Next = r.unitLeaves(r.fresh(s, b, French))
+				}
+			}
 		case cDetonate:
 			c.Next = areas(func(b int) bool {
 				if s.Control[b] != French {

@@ -8,6 +8,7 @@ package storm
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -246,6 +247,10 @@ func (r *Rules) Prompt(st adjudicator.State) adjudicator.Prompt {
 		p.Phase += ", reaction"
 		p.Decision = s.Ask.Text + " Answer: play <card number> or pass"
 		p.Default = "pass"
+		if s.Ask.Kind == "withdraw" {
+			p.Decision = s.Ask.Text + " Answer: withdraw <units>, or withdraw weakest"
+			p.Default = "withdraw weakest"
+		}
 		if s.Ask.Kind == "allocate" {
 			p.Decision = s.Ask.Text + " Answer: allocate spread, allocate stand, or allocate <unit>:<points> ... (1 flips a fresh unit or retreats a spent one, 2 eliminates a spent one or flips and retreats a fresh one, 3 eliminates a fresh one; as many points as the units can take)"
 			p.Default = "allocate spread"
@@ -423,6 +428,10 @@ func (r *Rules) standing(s *State, side Side, f []string, ev *[]adjudicator.Even
 	return nil
 }
 
+// baseKind: the standing reaction a window answers to: a second copy's
+// window ("improved-defenses-2") follows the first's.
+func baseKind(kind string) string { return strings.TrimSuffix(kind, "-2") }
+
 func (r *Rules) windowList(side Side) string {
 	var out []string
 	for _, rc := range reactions {
@@ -451,7 +460,8 @@ func (r *Rules) window(s *State, answers *map[string]int, kind string, measure i
 	if n, ok := (*answers)[kind]; ok {
 		return n, false
 	}
-	rc, _ := reactionOf(kind)
+	base := baseKind(kind)
+	rc, _ := reactionOf(base)
 	var can []int
 	for _, n := range r.held(s, rc.Side, rc.Cards...) {
 		if fits == nil || fits(n) {
@@ -459,7 +469,7 @@ func (r *Rules) window(s *State, answers *map[string]int, kind string, measure i
 		}
 	}
 	book := s.Books[rc.Side]
-	switch book.Decide(kind, defaultStanding(kind), measure, len(can) > 0) {
+	switch book.Decide(base, defaultStanding(base), measure, len(can) > 0) {
 	case cards.AskSide:
 		s.Ask = &Question{Side: rc.Side, Kind: kind, Measure: measure, Text: text}
 		return 0, true
@@ -480,10 +490,13 @@ func (r *Rules) window(s *State, answers *map[string]int, kind string, measure i
 // answer takes a side's answer to a reaction question.
 func (r *Rules) answer(s *State, f []string, ev *[]adjudicator.Event) error {
 	q := s.Ask
-	if q.Kind == "allocate" {
+	switch q.Kind {
+	case "allocate":
 		return r.answerAllocation(s, f)
+	case "withdraw":
+		return r.answerWithdraw(s, f)
 	}
-	rc, _ := reactionOf(q.Kind)
+	rc, _ := reactionOf(baseKind(q.Kind))
 	answers := &s.Answers
 	if s.Pending != nil {
 		answers = &s.Pending.Answers
@@ -541,8 +554,7 @@ func (r *Rules) playable(s *State, side Side, n int) bool {
 // answerAllocation: the owner's own allocation of damage (8.4, 8.4.1):
 // "allocate spread|stand" or "allocate <unit>:<points> ...".
 func (r *Rules) answerAllocation(s *State, f []string) error {
-	p := s.Pending
-	ids := r.defenders(s, p)
+	ids, points, into := r.allocating(s)
 	capOf := func(id string) int {
 		if s.Units[id].Spent {
 			return 2
@@ -553,15 +565,15 @@ func (r *Rules) answerAllocation(s *State, f []string) error {
 	for _, id := range ids {
 		total += capOf(id)
 	}
-	need := min(p.Points, total)
+	need := min(points, total)
 	if len(f) < 2 || f[0] != "allocate" {
 		return fmt.Errorf("give allocate spread, allocate stand, or allocate <unit>:<points> ... (%d point(s) on %s)", need, strings.Join(ids, ", "))
 	}
 	if len(f) == 2 && (f[1] == "spread" || f[1] == "stand") {
 		// the policy's allocation
 		alloc := map[string]int{}
-		r.allocTaken(s, ids, p.Points, f[1], alloc)
-		p.Alloc = alloc
+		r.allocTaken(s, ids, points, f[1], alloc)
+		*into = alloc
 		s.Ask = nil
 		return nil
 	}
@@ -584,7 +596,46 @@ func (r *Rules) answerAllocation(s *State, f []string) error {
 	if sum != need {
 		return fmt.Errorf("allocate exactly %d point(s), not %d (8.4.1: as many as the units can take)", need, sum)
 	}
-	p.Alloc = alloc
+	*into = alloc
+	s.Ask = nil
+	return nil
+}
+
+// allocating: the units, the points and the answer's place of the damage
+// the awaited owner allocates: Debouchez a Zero!'s on the assaulting
+// units, or the attack's own.
+func (r *Rules) allocating(s *State) ([]string, int, *map[string]int) {
+	p := s.Pending
+	if p.Stage == atDebouchez {
+		return p.Units, p.DebPoints, &p.DebAlloc
+	}
+	return r.defenders(s, p), p.Points, &p.Alloc
+}
+
+// answerWithdraw: the VM names the units Mines withdraws (RULINGS S12):
+// "withdraw <units>" (exactly as many as the roll) or "withdraw weakest".
+func (r *Rules) answerWithdraw(s *State, f []string) error {
+	p := s.Pending
+	k := s.Ask.Measure
+	if len(f) == 2 && f[0] == "withdraw" && f[1] == "weakest" {
+		s.Ask = nil
+		return nil
+	}
+	if len(f) < 2 || f[0] != "withdraw" {
+		return fmt.Errorf("give withdraw <units> (%d of %s) or withdraw weakest", k, strings.Join(p.Units, ", "))
+	}
+	var ids []string
+	for _, w := range f[1:] {
+		id := r.unitID(w)
+		if !slices.Contains(p.Units, id) || slices.Contains(ids, id) {
+			return fmt.Errorf("%q is not one of the assaulting units (%s), once each", w, strings.Join(p.Units, ", "))
+		}
+		ids = append(ids, id)
+	}
+	if len(ids) != k {
+		return fmt.Errorf("name exactly %d unit(s) (Mines rolled %d), not %d", k, p.Roll, len(ids))
+	}
+	p.Withdraw = ids
 	s.Ask = nil
 	return nil
 }

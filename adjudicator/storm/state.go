@@ -63,8 +63,12 @@ type Attack struct {
 	Within    bool           `json:"within,omitempty"`   // played within the action: it does not end it
 	Stage     int            `json:"stage"`
 	Points    int            `json:"points,omitempty"`
-	Answers   map[string]int `json:"answers,omitempty"` // reaction windows decided: card played, 0 for none
-	Alloc     map[string]int `json:"alloc,omitempty"`   // the owner's own damage allocation (8.4), when asked
+	Answers   map[string]int `json:"answers,omitempty"`    // reaction windows decided: card played, 0 for none
+	Alloc     map[string]int `json:"alloc,omitempty"`      // the owner's own damage allocation (8.4), when asked
+	Roll      int            `json:"roll,omitempty"`       // Mines' roll: the units to withdraw
+	Withdraw  []string       `json:"withdraw,omitempty"`   // the VM's own choice of them, when asked
+	DebPoints int            `json:"deb_points,omitempty"` // Debouchez a Zero!'s damage to the assaulting units
+	DebAlloc  map[string]int `json:"deb_alloc,omitempty"`  // the VM's own allocation of it, when asked
 }
 
 // State is a game of Storm over Dien Bien Phu.
@@ -141,6 +145,8 @@ func (s *State) clone() *State {
 		}
 		p.Answers = cloneMap(p.Answers)
 		p.Alloc = cloneMap(p.Alloc)
+		p.DebAlloc = cloneMap(p.DebAlloc)
+		p.Withdraw = append([]string(nil), p.Withdraw...)
 		c.Pending = &p
 	}
 	if s.Ask != nil {
