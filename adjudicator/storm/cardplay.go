@@ -144,7 +144,7 @@ func (r *Rules) playCard(s *State, side Side, f []string, d adjudicator.Dice, ev
 		if err != nil {
 			return err
 		}
-		if err := r.canAssault(s, a, b, len(ids), true); err != nil {
+		if err := r.canAssault(s, r.census(s), a, b, len(ids), true); err != nil {
 			return err
 		}
 		p := &Attack{By: VM, From: a, Target: b, Units: ids, Assault: true}

@@ -104,8 +104,13 @@ func (r *Rules) in(s *State, a int, side Side) []string {
 	return out
 }
 
-// census counts each side's units by area.
-type census map[int]*[2]int
+// census is the board by area number, read once for the legal tree and
+// the movement costs (issue 31): each side's units (in the data's order),
+// and control.
+type census struct {
+	units [][2][]string
+	ctl   []Side
+}
 
 func sideIx(s Side) int {
 	if s == French {
@@ -115,19 +120,35 @@ func sideIx(s Side) int {
 }
 
 func (r *Rules) census(s *State) census {
-	c := census{}
+	c := census{units: make([][2][]string, r.d.top+1), ctl: make([]Side, r.d.top+1)}
 	for _, a := range r.d.AreaIDs {
-		c[a] = &[2]int{}
+		c.ctl[a] = s.Control[a]
 	}
 	for _, id := range r.d.UnitIDs {
 		if u := s.Units[id]; u.Area > 0 && !u.Out {
-			c[u.Area][sideIx(r.d.Unit[id].Type.Side)]++
+			x := sideIx(r.d.Unit[id].Type.Side)
+			c.units[u.Area][x] = append(c.units[u.Area][x], id)
 		}
 	}
 	return c
 }
 
-func (c census) n(a int, s Side) int { return c[a][sideIx(s)] }
+// n counts side's units in area a.
+func (c census) n(a int, s Side) int { return len(c.units[a][sideIx(s)]) }
+
+// in lists side's units in area a, in the data's order.
+func (c census) in(a int, s Side) []string { return c.units[a][sideIx(s)] }
+
+// fresh lists side's fresh units in area a.
+func (c census) fresh(s *State, a int, side Side) []string {
+	var out []string
+	for _, id := range c.units[a][sideIx(side)] {
+		if !s.Units[id].Spent {
+			out = append(out, id)
+		}
+	}
+	return out
+}
 
 func (r *Rules) fresh(s *State, a int, side Side) []string {
 	var out []string

@@ -108,9 +108,12 @@ func (s *State) Encode() ([]byte, error) { return json.Marshal(s) }
 func (s *State) clone() *State {
 	c := *s
 	c.Units = make(map[string]*UnitState, len(s.Units))
+	buf := make([]UnitState, len(s.Units)) // one allocation for all the units
+	i := 0
 	for k, v := range s.Units {
-		u := *v
-		c.Units[k] = &u
+		buf[i] = *v
+		c.Units[k] = &buf[i]
+		i++
 	}
 	c.Control = make(map[int]Side, len(s.Control))
 	for k, v := range s.Control {
