@@ -167,6 +167,7 @@ type Data struct {
 	red      []bool   // by area: France may not enter (7.0)
 	river    [][]bool // by area pair: the border crosses the river, not by a bridge
 	unitIx   map[string]int
+	unitSide []int    // by unit index: sideIx of its side
 	unitHelp []string // by unit index: its battalion and printed values, for the tree
 	Types    map[string]*UnitType
 	Unit     map[string]*Unit
@@ -295,7 +296,9 @@ func (d *Data) index() {
 	}
 	d.unitIx = make(map[string]int, len(d.UnitIDs))
 	d.unitHelp = make([]string, len(d.UnitIDs))
+	d.unitSide = make([]int, len(d.UnitIDs))
 	for i, id := range d.UnitIDs {
+		d.unitSide[i] = sideIx(d.Unit[id].Type.Side)
 		d.unitIx[id] = i
 		t := d.Unit[id].Type
 		d.unitHelp[i] = fmt.Sprintf("%s %d-%d-%d", d.Unit[id].Group, t.Fire, t.Defense, t.Move)

@@ -124,10 +124,29 @@ func (r *Rules) census(s *State) census {
 	for _, a := range r.d.AreaIDs {
 		c.ctl[a] = s.Control[a]
 	}
-	for _, id := range r.d.UnitIDs {
+	// two passes: where each unit is and how many each list holds, then
+	// the lists cut from one buffer (one allocation, not one an area)
+	at := make([]int, len(r.d.UnitIDs))
+	cnt := make([][2]int, r.d.top+1)
+	for i, id := range r.d.UnitIDs {
 		if u := s.Units[id]; u.Area > 0 && !u.Out {
-			x := sideIx(r.d.Unit[id].Type.Side)
-			c.units[u.Area][x] = append(c.units[u.Area][x], id)
+			at[i] = u.Area
+			cnt[u.Area][r.d.unitSide[i]]++
+		}
+	}
+	buf := make([]string, 0, len(r.d.UnitIDs))
+	for _, a := range r.d.AreaIDs {
+		for x := 0; x < 2; x++ {
+			if cnt[a][x] > 0 {
+				c.units[a][x] = buf[len(buf) : len(buf) : len(buf)+cnt[a][x]]
+				buf = buf[:len(buf)+cnt[a][x]]
+			}
+		}
+	}
+	for i, id := range r.d.UnitIDs {
+		if a := at[i]; a > 0 {
+			x := r.d.unitSide[i]
+			c.units[a][x] = append(c.units[a][x], id)
 		}
 	}
 	return c

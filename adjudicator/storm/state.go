@@ -3,6 +3,7 @@ package storm
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 
 	"github.com/umpirebot/umpire/adjudicator/cards"
 )
@@ -115,10 +116,7 @@ func (s *State) clone() *State {
 		c.Units[k] = &buf[i]
 		i++
 	}
-	c.Control = make(map[int]Side, len(s.Control))
-	for k, v := range s.Control {
-		c.Control[k] = v
-	}
+	c.Control = maps.Clone(s.Control)
 	c.Trench = cloneMap(s.Trench)
 	c.FireMark = cloneMap(s.FireMark)
 	c.NoSupply = append([]int(nil), s.NoSupply...)
@@ -159,16 +157,7 @@ func (s *State) clone() *State {
 	return &c
 }
 
-func cloneMap[K comparable, V any](m map[K]V) map[K]V {
-	if m == nil {
-		return nil
-	}
-	c := make(map[K]V, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
-}
+func cloneMap[K comparable, V any](m map[K]V) map[K]V { return maps.Clone(m) }
 
 func cloneLists(m map[Side][]int) map[Side][]int {
 	if m == nil {
