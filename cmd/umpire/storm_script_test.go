@@ -118,6 +118,7 @@ func stormGame(t *testing.T, r adjudicator.Rules, rng *rand.Rand) (*adjudicator.
 	}
 	var lines []string
 	var text strings.Builder
+	played := map[string]bool{} // "The VM Mines": the cards played so far
 	add := func(side adjudicator.Side, order string) {
 		st, err := g.Orders(users[side], side, []string{order}, "", time.Unix(0, 0))
 		if err != nil {
@@ -126,6 +127,10 @@ func stormGame(t *testing.T, r adjudicator.Rules, rng *rand.Rand) (*adjudicator.
 		g.Commit(st)
 		for _, e := range st.Events {
 			text.WriteString(e.Text + "\n")
+			if who, rest, ok := strings.Cut(e.Text, " plays "); ok {
+				name, _, _ := strings.Cut(rest, " (")
+				played[who+" "+name] = true
+			}
 		}
 		lines = append(lines, fmt.Sprintf("@%s /order text:%q", users[side], order))
 	}
@@ -146,18 +151,24 @@ func stormGame(t *testing.T, r adjudicator.Rules, rng *rand.Rand) (*adjudicator.
 		// cards often, so that many are played; mostly actions, so that
 		// the battle is fought; now and then the whole tree (passes too)
 		// the rarest card, Counter Attack (France must have lost an area
-		// in the action just before), is played whenever it can be
-		var counter []adjudicator.Choice
+		// in the action just before), is played whenever it can be; a
+		// card not yet played in the game is preferred to one played
+		var counter, fresh []adjudicator.Choice
 		for _, c := range play {
 			for _, n := range c.Next {
-				if n.Help == "Counter Attack" {
+				switch {
+				case n.Help == "Counter Attack":
 					counter = append(counter, adjudicator.Choice{Word: "play", Next: []adjudicator.Choice{n}})
+				case !played[map[adjudicator.Side]string{storm.VM: "The VM", storm.French: "France"}[side]+" "+n.Help]:
+					fresh = append(fresh, adjudicator.Choice{Word: "play", Next: []adjudicator.Choice{n}})
 				}
 			}
 		}
 		switch x := rng.IntN(100); {
 		case counter != nil:
 			order = adjudicator.RandomOrder(rng, counter)
+		case x < 35 && fresh != nil:
+			order = adjudicator.RandomOrder(rng, fresh)
 		case x < 35 && play != nil:
 			order = adjudicator.RandomOrder(rng, play)
 		case x < 80:
