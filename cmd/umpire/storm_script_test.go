@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -150,24 +151,53 @@ func stormGame(t *testing.T, r adjudicator.Rules, rng *rand.Rand) (*adjudicator.
 		}
 		// cards often, so that many are played; mostly actions, so that
 		// the battle is fought; now and then the whole tree (passes too)
-		// the rarest card, Counter Attack (France must have lost an area
-		// in the action just before), is played whenever it can be; a
-		// card not yet played in the game is preferred to one played
+		// the rarest cards, Counter Attack (France must have lost an area
+		// in the action just before), Detonate Mine Shaft (one copy, next
+		// to level-3 trenches) and Relief Force from Isabelle (one copy,
+		// by turn 4), are played the first time they can be; a card not
+		// yet played in the game is preferred to one played
 		var counter, fresh []adjudicator.Choice
 		for _, c := range play {
 			for _, n := range c.Next {
 				switch {
-				case n.Help == "Counter Attack":
+				case (n.Help == "Counter Attack" || n.Help == "Detonate Mine Shaft" || n.Help == "Relief Force from Isabelle") && !played[map[adjudicator.Side]string{storm.VM: "The VM", storm.French: "France"}[side]+" "+n.Help]:
 					counter = append(counter, adjudicator.Choice{Word: "play", Next: []adjudicator.Choice{n}})
 				case !played[map[adjudicator.Side]string{storm.VM: "The VM", storm.French: "France"}[side]+" "+n.Help]:
 					fresh = append(fresh, adjudicator.Choice{Word: "play", Next: []adjudicator.Choice{n}})
 				}
 			}
 		}
+		// an attack declaring a modifier card not yet played (Giap
+		// Demands Success, Night Assault, Mortar Support, Flamethrowers,
+		// Command Coordination)
+		var with []string
+		for _, c := range tree {
+			if c.Word != "fire" && c.Word != "assault" {
+				continue
+			}
+			for _, a := range c.Next {
+				for _, b := range a.Next {
+					for _, u := range b.Next {
+						for _, w := range u.Next {
+							for _, card := range w.Next {
+								if u.Word == "all" && w.Word == "with" && !played[map[adjudicator.Side]string{storm.VM: "The VM", storm.French: "France"}[side]+" "+strings.SplitN(card.Help, ":", 2)[0]] {
+									with = append(with, strings.Join([]string{c.Word, a.Word, b.Word, "all with", card.Word}, " "))
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+		st := g.Prompt().Stage
 		switch x := rng.IntN(100); {
+		case strings.HasSuffix(st, "/discard-vm") || strings.HasSuffix(st, "/discard-fr"):
+			order = "keep" // the reaction cards stay in hand for their windows
 		case counter != nil:
 			order = adjudicator.RandomOrder(rng, counter)
-		case x < 35 && fresh != nil:
+		case x < 70 && with != nil:
+			order = with[rng.IntN(len(with))]
+		case x < 70 && fresh != nil:
 			order = adjudicator.RandomOrder(rng, fresh)
 		case x < 35 && play != nil:
 			order = adjudicator.RandomOrder(rng, play)
@@ -175,6 +205,16 @@ func stormGame(t *testing.T, r adjudicator.Rules, rng *rand.Rand) (*adjudicator.
 			order = adjudicator.PreferAction(rng, side, tree)
 		default:
 			order = adjudicator.RandomOrder(rng, tree)
+		}
+		// a card kept for its window is not dug away
+		for try := 0; try < 5 && strings.Contains(order, " card ") && strings.HasPrefix(order, "dig "); try++ {
+			f := strings.Fields(order)
+			n, _ := strconv.Atoi(f[len(f)-1])
+			name := r.(*storm.Rules).Data().CardName(side, n)
+			if played["The VM "+name] || (name != "Heavy Flak" && name != "Poor Weather" && name != "Improved Defenses") {
+				break
+			}
+			order = adjudicator.PreferAction(rng, side, tree)
 		}
 		add(side, order)
 	}
@@ -237,8 +277,10 @@ func writeStormScript(t *testing.T, path string) {
 		"# 8 turns, to the victory check of 14.0. Written by played games",
 		"# (go test ./cmd/umpire -run TestStormScript -args -update-storm): both",
 		"# sides set every standing reaction to play (so no reaction window waits),",
-		"# then each order is one of the legal tree's (Counter Attack whenever it",
-		fmt.Sprintf("# can be played); of %d games (PCG streams from %d) the first showing all", played, *stormFrom),
+		"# then each order is one of the legal tree's, biased to show every card",
+		"# (the rarest as soon as they can be played, cards not yet played and",
+		"# attacks declaring them before others, reaction cards kept in hand);",
+		fmt.Sprintf("# of %d games (PCG streams from %d) the first showing all", played, *stormFrom),
 		"# of the issue's list, else the one showing most, is kept. Two refusals",
 		"# are scripted: an order out of turn and a card not held.",
 		"# It shows: " + strings.Join(best.shown, "; ") + ".",
