@@ -87,22 +87,22 @@ func (r *Rules) pickUnits(s *State, side Side, a int, f []string) ([]string, []s
 // -1 when the step is forbidden.
 func (r *Rules) stepCost(s *State, c census, side Side, start, p, q int, armor bool) int {
 	d := r.d
-	if side == French && d.Area[q].Class == "red" {
+	if side == French && d.red[q] {
 		return -1
 	}
 	enemyQ := c.n(q, other(side)) > 0
-	if side == VM && s.Control[q] == French && enemyQ {
+	if side == VM && c.ctl[q] == French && enemyQ {
 		return -1 // 7.0: the VM assaults such an area, it does not move in
 	}
-	river := d.River(p, q)
+	river := d.river[p][q]
 	if armor && river {
 		return -1 // 7.0: armor crosses only by a bridge
 	}
 	cost := 1
-	if s.Control[q] != side || enemyQ || river {
+	if c.ctl[q] != side || enemyQ || river {
 		cost++ // RULINGS S3: one extra point for any of the three
 	}
-	if c.n(p, other(side)) > 0 || (p == start && s.Control[p] != side) {
+	if c.n(p, other(side)) > 0 || (p == start && c.ctl[p] != side) {
 		cost++
 	}
 	return cost
@@ -327,7 +327,7 @@ func (r *Rules) fireOrder(s *State, side Side, f []string, assault bool, ev *[]a
 	}
 	p := &Attack{By: side, From: a, Target: b, Units: ids, Assault: assault}
 	if assault {
-		if err := r.canAssault(s, a, b, len(ids), false); err != nil {
+		if err := r.canAssault(s, r.census(s), a, b, len(ids), false); err != nil {
 			return err
 		}
 	} else {
@@ -354,20 +354,20 @@ func (r *Rules) fireOrder(s *State, side Side, f []string, assault bool, ev *[]a
 }
 
 // canAssault: 10.0.
-func (r *Rules) canAssault(s *State, a, b, n int, surprise bool) error {
+func (r *Rules) canAssault(s *State, cn census, a, b, n int, surprise bool) error {
 	if !r.d.Adjacent(a, b) {
 		return fmt.Errorf("an assault goes into an adjacent area (10.0); %d does not border %d", b, a)
 	}
 	if s.Control[b] != French {
 		return fmt.Errorf("area %d is not French-controlled: assault only French areas (10.0)", b)
 	}
-	if len(r.in(s, b, French)) == 0 {
+	if cn.n(b, French) == 0 {
 		return fmt.Errorf("area %d holds no French unit: move in instead", b)
 	}
 	if !surprise && s.Turn > 1 && s.Trench[a] < MaxTrench {
 		return fmt.Errorf("an assault needs trench level 3 in area %d (it has %d; 10.0), except on turn 1 or with Surprise Assault", a, s.Trench[a])
 	}
-	if room := StackLimit - len(r.in(s, b, VM)); n > room {
+	if room := StackLimit - cn.n(b, VM); n > room {
 		return fmt.Errorf("area %d has room for %d more VM units: at most %d may assault (10.0)", b, room, room)
 	}
 	return nil

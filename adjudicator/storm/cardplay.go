@@ -2,6 +2,7 @@ package storm
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -143,7 +144,7 @@ func (r *Rules) playCard(s *State, side Side, f []string, d adjudicator.Dice, ev
 		if err != nil {
 			return err
 		}
-		if err := r.canAssault(s, a, b, len(ids), true); err != nil {
+		if err := r.canAssault(s, r.census(s), a, b, len(ids), true); err != nil {
 			return err
 		}
 		p := &Attack{By: VM, From: a, Target: b, Units: ids, Assault: true}
@@ -219,13 +220,28 @@ func (r *Rules) playCard(s *State, side Side, f []string, d adjudicator.Dice, ev
 		if s.Control[b] != French || len(r.in(s, b, VM)) > 0 {
 			return fmt.Errorf("the Rats of the Nam Yum take a French area with no VM unit")
 		}
+		fresh := r.fresh(s, b, French)
+		// RULINGS S10: the VM names the units, in the order they are
+		// spent, with the card; the strongest of the rest follow
+		var order []string
+		for _, w := range args[2:] {
+			id := r.unitID(w)
+			if !slices.Contains(fresh, id) || slices.Contains(order, id) {
+				return fmt.Errorf("%q is not a fresh French unit in area %d (%s), once each", w, b, strings.Join(fresh, " "))
+			}
+			order = append(order, id)
+		}
+		rest := r.sortedUnits(s, fresh)
+		slices.Reverse(rest)
+		for _, id := range rest {
+			if !slices.Contains(order, id) {
+				order = append(order, id)
+			}
+		}
 		_ = r.play(s, side, n, ev, fmt.Sprintf(" at area %d", b))
 		x := d.Roll(6)
-		fresh := r.fresh(s, b, French)
-		// RULINGS S10: the VM spends the strongest first
-		order := r.sortedUnits(s, fresh)
 		k := min(x, len(order))
-		spent := order[len(order)-k:]
+		spent := order[:k]
 		for _, id := range spent {
 			s.Units[id].Spent = true
 		}

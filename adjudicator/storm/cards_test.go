@@ -1,6 +1,7 @@
 package storm
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -248,8 +249,15 @@ func TestCards_AskedWindowAnswered(t *testing.T) {
 	}
 	refused(t, r, w, VM, "play 9", "cannot be played here")
 	refused(t, r, w, French, "pass", "awaits vm")
-	ns, ev := apply(t, r, w, VM, "play 1", &fixed{v: []int{1, 1}})
-	if !strings.Contains(evText(ev), "its defense is doubled") || !strings.Contains(evText(ev), "area 2 (Improved Defenses x2") {
+	w2, ev := apply(t, r, w, VM, "play 1", &fixed{})
+	// the first copy is public: the second copy's window asks the VM
+	// whether or not it holds one (it does not here)
+	if w2.Ask == nil || w2.Ask.Kind != "improved-defenses-2" || !strings.Contains(evText(ev), "its defense is doubled") {
+		t.Fatalf("the second copy's window: %+v %s", w2.Ask, evText(ev))
+	}
+	refused(t, r, w2, VM, "play 9", "cannot be played here")
+	ns, ev := apply(t, r, w2, VM, "pass", &fixed{v: []int{1, 1}})
+	if !strings.Contains(evText(ev), "area 2 (Improved Defenses x2") {
 		t.Fatalf("answered: %s", evText(ev))
 	}
 	if ns.Active != VM || ns.Step != stepAction {
@@ -299,5 +307,116 @@ func TestCards_PlayRevealsNoUndo(t *testing.T) {
 	}
 	if !reveals {
 		t.Fatal("a card play does not mark its event as revealing")
+	}
+}
+
+// 5.2: under "ask", a second Improved Defenses is asked for once the
+// first is played, and triples the area's defense (RULINGS S2, S15).
+func TestCards_5_2_ImprovedDefensesSecondCopyAsked(t *testing.T) {
+	r, s := blank(t)
+	put(s, 11, "88/29-1")
+	put(s, 10, "B1-1")
+	s.Trench = map[int]int{11: 2} // 1 + 2 = 3
+	give(s, VM, 1, 2)
+	w, _ := apply(t, r, s, French, "fire 10 11 all", &fixed{})
+	if w.Ask == nil || w.Ask.Kind != "improved-defenses" {
+		t.Fatalf("not asked: %+v", w.Ask)
+	}
+	w, _ = apply(t, r, w, VM, "play 1", &fixed{})
+	if w.Ask == nil || w.Ask.Kind != "improved-defenses-2" {
+		t.Fatalf("the second copy is not asked for: %+v", w.Ask)
+	}
+	tree := r.Legal(w, VM)
+	if !strings.Contains(fmt.Sprint(tree), "Improved Defenses") {
+		t.Fatalf("the second copy is not in the legal tree: %v", tree)
+	}
+	_, ev := apply(t, r, w, VM, "play 2", &fixed{v: []int{1, 1}})
+	if !strings.Contains(evText(ev), "its defense is tripled") || !strings.Contains(evText(ev), "area 6 (Improved Defenses x3, at most 6)") {
+		t.Fatalf("the second copy: %s", evText(ev))
+	}
+}
+
+// Mines (the card: "chosen by their owner"; RULINGS S12): a VM whose
+// standing damage order is "ask" names the units that withdraw; the
+// default at a deadline is the weakest.
+func TestCards_MinesWithdrawnUnitsChosenByTheVM(t *testing.T) {
+	r, s := blank(t)
+	s.Active, s.Turn = VM, 1
+	put(s, 11, "88/29-1", "88/29-2", "209/154-1")
+	put(s, 10, "BT3-9")
+	m := cardNo(t, r, French, cMines)
+	give(s, French, m)
+	for _, o := range []string{"standing mines play", "standing bigeard never"} {
+		s, _ = apply(t, r, s, French, o, &fixed{})
+	}
+	s, _ = apply(t, r, s, VM, "standing damage ask", &fixed{})
+	w, ev := apply(t, r, s, VM, "assault 11 10 all", &fixed{v: []int{2}})
+	if w.Ask == nil || w.Ask.Kind != "withdraw" || w.Ask.Measure != 2 || !r.Prompt(w).Awaits(VM) {
+		t.Fatalf("the VM is not asked which units withdraw: %+v %s", w.Ask, evText(ev))
+	}
+	if p := r.Prompt(w); p.Default != "withdraw weakest" {
+		t.Fatalf("default: %q", p.Default)
+	}
+	refused(t, r, w, VM, "withdraw 88/29-1", "exactly 2")
+	refused(t, r, w, VM, "withdraw 88/29-1 BT3-9", "not one of the assaulting units")
+	ns, ev := apply(t, r, w, VM, "withdraw 209/154-1 88/29-2", &fixed{v: []int{6, 6}})
+	if !strings.Contains(evText(ev), "withdraw (209/154-1, 88/29-2)") || !ns.Units["209/154-1"].Spent || ns.Units["209/154-1"].Area != 11 {
+		t.Fatalf("withdrawn: %s", evText(ev))
+	}
+	// by default (a deadline), the weakest
+	ns, ev = apply(t, r, w, VM, "withdraw weakest", &fixed{v: []int{6, 6}})
+	if !strings.Contains(evText(ev), "withdraw (88/29-1, 88/29-2)") {
+		t.Fatalf("withdraw weakest: %s", evText(ev))
+	}
+	_ = ns
+}
+
+// 8.4 against Debouchez a Zero!: a VM whose standing damage order is
+// "ask" allocates the damage to its assaulting units itself.
+func TestCards_DebouchezDamageAllocatedByTheVMWhenAsked(t *testing.T) {
+	r, s := blank(t)
+	s.Active, s.Turn = VM, 1
+	put(s, 11, "88/29-1", "88/29-2", "209/154-1")
+	put(s, 10, "BT3-9")
+	dz := cardNo(t, r, French, cDebouchez)
+	give(s, French, dz)
+	for _, o := range []string{"standing mines never", "standing debouchez play", "standing bigeard never"} {
+		s, _ = apply(t, r, s, French, o, &fixed{})
+	}
+	s, _ = apply(t, r, s, VM, "standing damage ask", &fixed{})
+	// 6 + 1+2 = 9 against 8: 1 damage point
+	w, ev := apply(t, r, s, VM, "assault 11 10 all", &fixed{v: []int{1, 2}})
+	if w.Ask == nil || w.Ask.Kind != "allocate" || w.Ask.Measure != 1 || !r.Prompt(w).Awaits(VM) {
+		t.Fatalf("the VM is not asked to allocate Debouchez a Zero!'s damage: %+v %s", w.Ask, evText(ev))
+	}
+	refused(t, r, w, VM, "allocate BT3-9:1", "a hit unit")
+	ns, ev := apply(t, r, w, VM, "allocate 209/154-1:1", &fixed{v: []int{1, 1}})
+	// spread would have flipped the weakest, 88/29-1
+	if !ns.Units["209/154-1"].Spent || !strings.Contains(evText(ev), "spent: 209/154-1") {
+		t.Fatalf("the VM's allocation is not the one applied: %s", evText(ev))
+	}
+}
+
+// Rats of the Nam Yum (the card: "chosen by the Viet Minh player";
+// RULINGS S10): the VM names the units with the card, in order; the
+// strongest of the rest follow.
+func TestCards_RatsUnitsNamedByTheVM(t *testing.T) {
+	r, s := blank(t)
+	s.Active = VM
+	put(s, 10, "BT3-9", "B1-1", "B1-2")
+	rt := cardNo(t, r, VM, cRats)
+	give(s, VM, rt)
+	refused(t, r, s, VM, "play "+itoa(rt)+" at 10 D13-9", "not a fresh French unit in area 10")
+	ns, ev := apply(t, r, s, VM, "play "+itoa(rt)+" at 10 BT3-9", &fixed{v: []int{2}})
+	if !ns.Units["BT3-9"].Spent || ns.Units["B1-1"].Spent == ns.Units["B1-2"].Spent || !strings.Contains(evText(ev), "(BT3-9, ") {
+		t.Fatalf("Rats with a unit named: %s", evText(ev))
+	}
+	// named none: the strongest
+	ns, _ = apply(t, r, s, VM, "play "+itoa(rt)+" at 10", &fixed{v: []int{1}})
+	if ns.Units["BT3-9"].Spent {
+		t.Fatal("Rats by default spend the weakest")
+	}
+	if c := fmt.Sprint(r.Legal(s, VM)); !strings.Contains(c, "BT3-9") {
+		t.Fatalf("the units are not in the legal tree")
 	}
 }

@@ -2,6 +2,7 @@ package storm
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -10,13 +11,15 @@ import (
 
 // Stages of an attack under way (Attack.Stage).
 const (
-	atResponse = iota // Poor Weather, counter-battery against a French card
-	atFlares          // Flares against Night Assault
-	atImproved        // Improved Defenses against a French attack
-	atMines           // Mines, then Debouchez a Zero! against an assault
-	atRoll            // 8.3: the roll, re-rolls, damage
-	atBigeard         // Bigeard Refuses to Leave against the damage
-	atDamage          // 8.4: allocation, retreats; 10.0: the assault's end
+	atResponse  = iota // Poor Weather, counter-battery against a French card
+	atFlares           // Flares against Night Assault
+	atImproved         // Improved Defenses against a French attack
+	atMines            // Mines, then Debouchez a Zero! against an assault
+	atRoll             // 8.3: the roll, re-rolls, damage
+	atBigeard          // Bigeard Refuses to Leave against the damage
+	atDamage           // 8.4: allocation, retreats; 10.0: the assault's end
+	atWithdraw         // Mines rolled: the VM's units withdraw (its choice, RULINGS S12)
+	atDebouchez        // Debouchez a Zero! rolled: the VM allocates its damage (8.4)
 )
 
 // resolve runs the pending attack on until a window waits or it is over.
@@ -62,75 +65,92 @@ func (r *Rules) resolve(s *State, d adjudicator.Dice, ev *[]adjudicator.Event) {
 			p.Stage++
 		case atImproved:
 			if p.By == French && !p.Clear && len(r.in(s, p.Target, VM)) > 0 {
-				for copies := 0; copies < 2; copies++ {
-					kind := "improved-defenses"
-					if copies == 1 {
-						kind = "improved-defenses-2"
-						if p.Improved == 0 || len(r.held(s, VM, cImproved)) == 0 {
-							break
-						}
-						// a second copy triples (5.2): the same standing decides
-						if _, ok := p.Answers[kind]; !ok {
-							if p.Answers == nil {
-								p.Answers = map[string]int{}
-							}
-							st := s.Books[VM].Get("improved-defenses", defaultStanding("improved-defenses"))
-							if st.Mode == "play" {
-								p.Answers[kind] = r.held(s, VM, cImproved)[0]
-							} else {
-								p.Answers[kind] = 0
-							}
-						}
-						if n := p.Answers[kind]; n > 0 {
-							_ = r.play(s, VM, n, ev, fmt.Sprintf(" on area %d: its defense is tripled", p.Target))
-							p.Improved++
-						}
-						break
-					}
-					n, wait := r.window(s, &p.Answers, kind, r.attackFire(s, p), fmt.Sprintf("France attacks area %d: play Improved Defenses to double its defense?", p.Target), nil)
+				n, wait := r.window(s, &p.Answers, "improved-defenses", r.attackFire(s, p), fmt.Sprintf("France attacks area %d: play Improved Defenses to double its defense?", p.Target), nil)
+				if wait {
+					return
+				}
+				if n > 0 && p.Improved == 0 {
+					_ = r.play(s, VM, n, ev, fmt.Sprintf(" on area %d: its defense is doubled", p.Target))
+					p.Improved = 1
+				}
+				if n > 0 {
+					// a second copy triples (5.2): its window opens only
+					// after the first copy, a public fact, and follows the
+					// same standing reaction (ask asks again, whatever is held)
+					n2, wait := r.window(s, &p.Answers, "improved-defenses-2", r.attackFire(s, p), fmt.Sprintf("France attacks area %d, its defense doubled: play a second Improved Defenses to triple it?", p.Target), nil)
 					if wait {
 						return
 					}
-					if n > 0 {
-						_ = r.play(s, VM, n, ev, fmt.Sprintf(" on area %d: its defense is doubled", p.Target))
-						p.Improved++
+					if n2 > 0 {
+						_ = r.play(s, VM, n2, ev, fmt.Sprintf(" on area %d: its defense is tripled", p.Target))
+						p.Improved = 2
 					}
 				}
 			}
 			p.Stage++
 		case atMines:
-			if p.Assault {
-				n, wait := r.window(s, &p.Answers, "mines", len(p.Units), fmt.Sprintf("The VM assaults area %d with %d units: play Mines?", p.Target, len(p.Units)), nil)
-				if wait {
+			if !p.Assault {
+				p.Stage = atRoll
+				continue
+			}
+			n, wait := r.window(s, &p.Answers, "mines", len(p.Units), fmt.Sprintf("The VM assaults area %d with %d units: play Mines?", p.Target, len(p.Units)), nil)
+			if wait {
+				return
+			}
+			if n > 0 {
+				_ = r.play(s, French, n, ev, fmt.Sprintf(" against the assault on area %d", p.Target))
+				p.Roll = d.Roll(6)
+				p.Stage = atWithdraw
+				if k := min(p.Roll, len(p.Units)); k > 0 && k < len(p.Units) && s.Policy[VM] == "ask" {
+					// the VM chooses the units (the card; RULINGS S12): the
+					// card and the roll are public, so asking leaks nothing
+					s.Ask = &Question{Side: VM, Kind: "withdraw", Measure: k,
+						Text: fmt.Sprintf("Mines: %d: %d of the units assaulting area %d withdraw (%s): name them.", p.Roll, k, p.Target, strings.Join(p.Units, ", "))}
 					return
 				}
-				if n > 0 {
-					_ = r.play(s, French, n, ev, fmt.Sprintf(" against the assault on area %d", p.Target))
-					roll := d.Roll(6)
-					out := r.sortedUnits(s, p.Units)
-					k := min(roll, len(out))
-					for _, id := range out[:k] {
-						s.Units[id].Spent = true // RULINGS S12: withdrawn units are spent
-					}
-					p.Units = out[k:]
-					pub(ev, fmt.Sprintf("Mines: %d: %d assaulting unit(s) withdraw (%s).", roll, k, strings.Join(out[:k], ", ")))
-				} else {
-					n, wait := r.window(s, &p.Answers, "debouchez", len(p.Units), fmt.Sprintf("The VM assaults area %d with %d units: play Debouchez a Zero!?", p.Target, len(p.Units)), nil)
-					if wait {
-						return
-					}
-					if n > 0 {
-						_ = r.play(s, French, n, ev, fmt.Sprintf(" against the units assaulting from area %d", p.From))
-						r.debouchez(s, d, p, ev)
-					}
-				}
-				if len(p.Units) == 0 {
-					pub(ev, "No fresh assaulting unit is left: the action ends and no VM unit is lost to the assault.")
-					r.finish(s, ev)
-					return
+				continue
+			}
+			n, wait = r.window(s, &p.Answers, "debouchez", len(p.Units), fmt.Sprintf("The VM assaults area %d with %d units: play Debouchez a Zero!?", p.Target, len(p.Units)), nil)
+			if wait {
+				return
+			}
+			if n == 0 {
+				p.Stage = atRoll
+				continue
+			}
+			_ = r.play(s, French, n, ev, fmt.Sprintf(" against the units assaulting from area %d", p.From))
+			r.debouchezRoll(s, d, p, ev)
+			p.Stage = atDebouchez
+			if p.DebPoints > 0 && s.Policy[VM] == "ask" {
+				// 8.4: the VM allocates the damage to its own units
+				s.Ask = &Question{Side: VM, Kind: "allocate", Measure: p.DebPoints,
+					Text: fmt.Sprintf("Debouchez a Zero!: %d damage point(s) on the units assaulting from area %d: allocate them (8.4) to %s.", p.DebPoints, p.From, strings.Join(p.Units, ", "))}
+				return
+			}
+		case atWithdraw:
+			// Mines: the withdrawn units stay in their area, spent (RULINGS S12)
+			out := r.withdrawn(s, p)
+			for _, id := range out {
+				s.Units[id].Spent = true
+			}
+			var left []string
+			for _, id := range p.Units {
+				if !s.Units[id].Spent {
+					left = append(left, id)
 				}
 			}
-			p.Stage++
+			p.Units, p.Withdraw = left, nil
+			pub(ev, fmt.Sprintf("Mines: %d: %d assaulting unit(s) withdraw (%s).", p.Roll, len(out), strings.Join(out, ", ")))
+			if r.assaultersGone(s, ev) {
+				return
+			}
+			p.Stage = atRoll
+		case atDebouchez:
+			r.debouchezDamage(s, p, ev)
+			if r.assaultersGone(s, ev) {
+				return
+			}
+			p.Stage = atRoll
 		case atRoll:
 			if p.Clear {
 				delete(s.Trench, p.Target)
@@ -507,18 +527,23 @@ func (r *Rules) retreat(s *State, id string, from int, ev *[]adjudicator.Event) 
 	}
 }
 
-// debouchez: Debouchez a Zero!, firepower 6 at the assaulting units, no
-// area defense; the VM allocates; the fresh ones left go on.
-func (r *Rules) debouchez(s *State, d adjudicator.Dice, p *Attack, ev *[]adjudicator.Event) {
+// debouchezRoll: Debouchez a Zero!, firepower 6 at the assaulting units,
+// no area defense; the damage waits for the VM's allocation.
+func (r *Rules) debouchezRoll(s *State, d adjudicator.Dice, p *Attack, ev *[]adjudicator.Event) {
 	best := 0
 	for _, id := range p.Units {
 		best = max(best, r.defense(s, id))
 	}
 	a, b := d.Roll(6), d.Roll(6)
-	pts := max(0, 6+a+b-best)
-	pub(ev, fmt.Sprintf("Debouchez a Zero!: %d+%d, firepower 6 = %d against defense %d: %d damage to the assaulting units.", a, b, 6+a+b, best, pts))
-	if pts > 0 {
-		r.allocate(s, p.Units, pts, VM, VM, p.From, ev)
+	p.DebPoints = max(0, 6+a+b-best)
+	pub(ev, fmt.Sprintf("Debouchez a Zero!: %d+%d, firepower 6 = %d against defense %d: %d damage to the assaulting units.", a, b, 6+a+b, best, p.DebPoints))
+}
+
+// debouchezDamage: the VM allocates Debouchez a Zero!'s damage (8.4: its
+// own answer, or its standing policy); the fresh units left go on.
+func (r *Rules) debouchezDamage(s *State, p *Attack, ev *[]adjudicator.Event) {
+	if p.DebPoints > 0 {
+		r.allocateAs(s, p.Units, p.DebPoints, VM, VM, p.From, p.DebAlloc, ev)
 	}
 	var left []string
 	for _, id := range p.Units {
@@ -526,5 +551,32 @@ func (r *Rules) debouchez(s *State, d adjudicator.Dice, p *Attack, ev *[]adjudic
 			left = append(left, id)
 		}
 	}
-	p.Units = left
+	p.Units, p.DebPoints, p.DebAlloc = left, 0, nil
+}
+
+// assaultersGone ends the attack when Mines or Debouchez a Zero! left no
+// fresh assaulting unit.
+func (r *Rules) assaultersGone(s *State, ev *[]adjudicator.Event) bool {
+	if len(s.Pending.Units) > 0 {
+		return false
+	}
+	pub(ev, "No fresh assaulting unit is left: the action ends and no VM unit is lost to the assault.")
+	r.finish(s, ev)
+	return true
+}
+
+// withdrawn: the units Mines withdraws, min(roll, units): the VM's own
+// answer first, then the weakest (RULINGS S12, the default at a deadline).
+func (r *Rules) withdrawn(s *State, p *Attack) []string {
+	k := min(p.Roll, len(p.Units))
+	out := append([]string(nil), p.Withdraw...)
+	for _, id := range r.sortedUnits(s, p.Units) {
+		if len(out) >= k {
+			break
+		}
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out[:k]
 }

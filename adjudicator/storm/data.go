@@ -163,6 +163,12 @@ type Data struct {
 	adj      map[[2]int]bool
 	bridge   map[[2]int]bool
 	edge     map[int]bool
+	top      int      // the highest area number
+	red      []bool   // by area: France may not enter (7.0)
+	river    [][]bool // by area pair: the border crosses the river, not by a bridge
+	unitIx   map[string]int
+	unitSide []int    // by unit index: sideIx of its side
+	unitHelp []string // by unit index: its battalion and printed values, for the tree
 	Types    map[string]*UnitType
 	Unit     map[string]*Unit
 	UnitIDs  []string // in file order
@@ -267,7 +273,36 @@ func loadWith(l *dataload.Loader) (*Data, error) {
 	if err := l.Err(); err != nil {
 		return nil, err
 	}
+	d.index()
 	return d, nil
+}
+
+// index fills the tables the legal tree reads on every step (issue 31):
+// by area number, the red class and the borders across the river.
+func (d *Data) index() {
+	top := 0
+	for _, a := range d.AreaIDs {
+		top = max(top, a)
+	}
+	d.top = top
+	d.red = make([]bool, top+1)
+	d.river = make([][]bool, top+1)
+	for _, a := range d.AreaIDs {
+		d.red[a] = d.Area[a].Class == "red"
+		d.river[a] = make([]bool, top+1)
+		for _, b := range d.Area[a].Adjacent {
+			d.river[a][b] = d.River(a, b)
+		}
+	}
+	d.unitIx = make(map[string]int, len(d.UnitIDs))
+	d.unitHelp = make([]string, len(d.UnitIDs))
+	d.unitSide = make([]int, len(d.UnitIDs))
+	for i, id := range d.UnitIDs {
+		d.unitSide[i] = sideIx(d.Unit[id].Type.Side)
+		d.unitIx[id] = i
+		t := d.Unit[id].Type
+		d.unitHelp[i] = fmt.Sprintf("%s %d-%d-%d", d.Unit[id].Group, t.Fire, t.Defense, t.Move)
+	}
 }
 
 // check indexes the data and reports what the rules forbid, at the line

@@ -92,12 +92,32 @@ func (r *Rules) standingTree(side Side) choice {
 
 func (r *Rules) askTree(s *State) []choice {
 	q := s.Ask
+	if q.Kind == "withdraw" {
+		// Mines: exactly as many units as the roll (RULINGS S12)
+		var rec func(from, left int) []choice
+		units := s.Pending.Units
+		rec = func(from, left int) []choice {
+			var out []choice
+			for i := from; i < len(units); i++ {
+				c := choice{Word: units[i], Help: r.d.Unit[units[i]].Group, Complete: left == 1}
+				if left > 1 {
+					c.Next = rec(i+1, left-1)
+				}
+				if c.Complete || len(c.Next) > 0 {
+					out = append(out, c)
+				}
+			}
+			return out
+		}
+		return []choice{{Word: "withdraw", Help: "the units Mines withdraws (your choice)",
+			Next: append([]choice{leaf("weakest", "the weakest units")}, rec(0, q.Measure)...)}}
+	}
 	if q.Kind == "allocate" {
 		// or allocate <unit>:<points> ..., as the decision says
 		return []choice{{Word: "allocate", Help: "allocate the damage (8.4)", Next: []choice{
 			leaf("spread", "flip, then retreat, then eliminate, weakest first"), leaf("stand", "flip, then eliminate")}}}
 	}
-	rc, _ := reactionOf(q.Kind)
+	rc, _ := reactionOf(baseKind(q.Kind))
 	out := []choice{leaf("pass", "play nothing")}
 	var cs []choice
 	for _, n := range r.held(s, q.Side, rc.Cards...) {
@@ -162,40 +182,60 @@ func (r *Rules) areaSets(s *State, k, from int) []choice {
 	return out
 }
 
-// dists: the cost of reaching every area from a for a stack of n units.
-func (r *Rules) dists(s *State, cn census, side Side, a, n int, armor bool) map[int]int {
-	dist := map[int]int{a: 0}
-	done := map[int]bool{}
+// dists: the cost of reaching every area from a for a stack of n units,
+// by area number (-1: out of reach).
+func (r *Rules) dists(s *State, cn census, side Side, a, n int, armor bool) []int {
+	const inf = 1 << 30
+	dist := make([]int, r.d.top+1)
+	for i := range dist {
+		dist[i] = inf
+	}
+	done := make([]bool, r.d.top+1)
+	dist[a] = 0
 	for {
-		u, best := 0, 1<<30
+		u, best := 0, inf
 		for _, x := range r.d.AreaIDs {
-			if dv, ok := dist[x]; ok && !done[x] && dv < best {
-				u, best = x, dv
+			if !done[x] && dist[x] < best {
+				u, best = x, dist[x]
 			}
 		}
 		if u == 0 {
-			return dist
+			break
 		}
 		done[u] = true
 		for _, q := range r.d.Area[u].Adjacent {
-			c := r.stepCost(s, cn, side, a, u, q, armor)
-			if c < 0 || cn.n(q, side)+n > StackLimit {
+			if done[q] || cn.n(q, side)+n > StackLimit {
 				continue
 			}
-			if nd := best + c; nd < distOr(dist, q, 1<<30) {
+			c := r.stepCost(s, cn, side, a, u, q, armor)
+			if c < 0 {
+				continue
+			}
+			if nd := best + c; nd < dist[q] {
 				dist[q] = nd
 			}
 		}
 	}
+	for i := range dist {
+		if dist[i] == inf {
+			dist[i] = -1
+		}
+	}
+	return dist
 }
 
 func (r *Rules) unitLeaves(ids []string) []choice {
-	var out []choice
+	out := make([]choice, 0, len(ids))
 	for _, id := range ids {
-		t := r.d.Unit[id].Type
-		out = append(out, leaf(id, fmt.Sprintf("%s %d-%d-%d", r.d.Unit[id].Group, t.Fire, t.Defense, t.Move)))
+		out = append(out, r.unitLeaf(id))
 	}
 	return out
+}
+
+// unitLeaf: a unit as a leaf of the tree, its help its battalion and
+// printed values.
+func (r *Rules) unitLeaf(id string) choice {
+	return leaf(id, r.d.unitHelp[r.d.unitIx[id]])
 }
 
 func (r *Rules) actionTree(s *State, side Side) []choice {
@@ -203,31 +243,46 @@ func (r *Rules) actionTree(s *State, side Side) []choice {
 	var moves, fires, assaults, digs []choice
 	cn := r.census(s)
 	for _, a := range r.d.AreaIDs {
-		fresh := r.fresh(s, a, side)
+		fresh := cn.fresh(s, a, side)
 		if len(fresh) == 0 {
 			continue
 		}
-		// move
-		mp, armor := 99, false
+		// move: the costs for the whole stack and for one unit of each
+		// kind (armor or not) the stack holds
+		mp, armor, foot := 99, false, false
 		for _, id := range fresh {
 			mp = min(mp, r.d.Unit[id].Type.Move)
 			armor = armor || r.d.Unit[id].Type.Armor
+			foot = foot || !r.d.Unit[id].Type.Armor
 		}
-		all := r.dists(s, cn, side, a, len(fresh), armor)
-		one := map[bool]map[int]int{false: r.dists(s, cn, side, a, 1, false), true: r.dists(s, cn, side, a, 1, true)}
+		var one [2][]int
+		if foot {
+			one[0] = r.dists(s, cn, side, a, 1, false)
+		}
+		if armor {
+			one[1] = r.dists(s, cn, side, a, 1, true)
+		}
+		all := one[map[bool]int{false: 0, true: 1}[armor]]
+		if len(fresh) > 1 {
+			all = r.dists(s, cn, side, a, len(fresh), armor)
+		}
 		mv := choice{Word: strconv.Itoa(a), Help: r.d.Area[a].Name}
 		for _, b := range r.d.AreaIDs {
 			if b == a {
 				continue
 			}
 			dc := choice{Word: strconv.Itoa(b), Help: r.d.Area[b].Name}
-			if c, ok := all[b]; ok && c <= mp {
+			if c := all[b]; c >= 0 && c <= mp {
 				dc.Next = append(dc.Next, leaf("all", fmt.Sprintf("the %d fresh units (%d MP)", len(fresh), c)))
 			}
 			for _, id := range fresh {
 				t := r.d.Unit[id].Type
-				if c, ok := one[t.Armor][b]; ok && c <= t.Move {
-					dc.Next = append(dc.Next, r.unitLeaves([]string{id})...)
+				k := 0
+				if t.Armor {
+					k = 1
+				}
+				if c := one[k][b]; c >= 0 && c <= t.Move {
+					dc.Next = append(dc.Next, r.unitLeaf(id))
 				}
 			}
 			if len(dc.Next) > 0 {
@@ -260,7 +315,7 @@ func (r *Rules) actionTree(s *State, side Side) []choice {
 			}
 		}
 		if side == VM {
-			if c, ok := r.assaultChoice(s, a, fresh, false); ok {
+			if c, ok := r.assaultChoice(s, cn, a, fresh, false); ok {
 				assaults = append(assaults, c)
 			}
 			if s.Control[a] == VM && s.Trench[a] < MaxTrench && len(fresh) >= 2 {
@@ -338,11 +393,11 @@ func (r *Rules) withTree(s *State, side Side, assault bool, units int) []choice 
 	return []choice{{Word: "with", Help: "your cards in this attack", Next: cs}}
 }
 
-func (r *Rules) assaultChoice(s *State, a int, fresh []string, surprise bool) (choice, bool) {
+func (r *Rules) assaultChoice(s *State, cn census, a int, fresh []string, surprise bool) (choice, bool) {
 	c := choice{Word: strconv.Itoa(a), Help: r.d.Area[a].Name}
 	for _, b := range r.d.Area[a].Adjacent {
-		room := StackLimit - len(r.in(s, b, VM))
-		if room <= 0 || r.canAssault(s, a, b, 1, surprise) != nil {
+		room := StackLimit - cn.n(b, VM)
+		if room <= 0 || r.canAssault(s, cn, a, b, 1, surprise) != nil {
 			continue
 		}
 		tc := choice{Word: strconv.Itoa(b), Help: r.d.Area[b].Name}
@@ -380,7 +435,8 @@ func (r *Rules) playTree(s *State, side Side) []choice {
 		}
 		return false
 	}
-	enemy := func(b int) bool { return len(r.in(s, b, other(side))) > 0 }
+	cn := r.census(s)
+	enemy := func(b int) bool { return cn.n(b, other(side)) > 0 }
 	for _, n := range s.Cards[side].Hand {
 		if !r.playable(s, side, n) {
 			continue
@@ -402,7 +458,7 @@ func (r *Rules) playTree(s *State, side Side) []choice {
 				if !adjOwn(b) {
 					return false
 				}
-				for _, id := range r.in(s, b, French) {
+				for _, id := range cn.in(b, French) {
 					if r.d.Unit[id].Type.Thai {
 						return true
 					}
@@ -412,8 +468,8 @@ func (r *Rules) playTree(s *State, side Side) []choice {
 		case cSurprise:
 			var cs []choice
 			for _, a := range r.d.AreaIDs {
-				if fresh := r.fresh(s, a, VM); len(fresh) > 0 {
-					if ac, ok := r.assaultChoice(s, a, fresh, true); ok {
+				if fresh := cn.fresh(s, a, VM); len(fresh) > 0 {
+					if ac, ok := r.assaultChoice(s, cn, a, fresh, true); ok {
 						cs = append(cs, ac)
 					}
 				}
@@ -423,7 +479,7 @@ func (r *Rules) playTree(s *State, side Side) []choice {
 			}
 		case cBordels:
 			c.Next = areas(func(b int) bool {
-				for _, id := range r.in(s, b, side) {
+				for _, id := range cn.in(b, side) {
 					if s.Units[id].Spent {
 						return true
 					}
@@ -435,7 +491,7 @@ func (r *Rules) playTree(s *State, side Side) []choice {
 		case cCounter:
 			var cs []choice
 			for _, b := range s.LostPrev[French] {
-				if len(r.in(s, b, VM)) > 0 && r.counterAttack(s.clone(), n, []string{"at", strconv.Itoa(b), "all"}, &[]adjudicator.Event{}) == nil {
+				if cn.n(b, VM) > 0 && r.counterAttack(s.clone(), n, []string{"at", strconv.Itoa(b), "all"}, &[]adjudicator.Event{}) == nil {
 					cs = append(cs, choice{Word: strconv.Itoa(b), Next: []choice{leaf("all", "every unit that can")}})
 				}
 			}
@@ -444,8 +500,16 @@ func (r *Rules) playTree(s *State, side Side) []choice {
 			}
 		case cRats:
 			c.Next = areas(func(b int) bool {
-				return s.Control[b] == French && len(r.in(s, b, VM)) == 0 && len(r.fresh(s, b, French)) > 0
+				return s.Control[b] == French && cn.n(b, VM) == 0 && len(cn.fresh(s, b, French)) > 0
 			}, "a French area without VM units")
+			if c.Next != nil {
+				// RULINGS S10: the VM names the units to spend first, or
+				// leaves the choice to the default (the strongest)
+				for i := range c.Next[0].Next {
+					b, _ := strconv.Atoi(c.Next[0].Next[i].Word)
+					c.Next[0].Next[i].Next = r.unitLeaves(cn.fresh(s, b, French))
+				}
+			}
 		case cDetonate:
 			c.Next = areas(func(b int) bool {
 				if s.Control[b] != French {
@@ -460,7 +524,7 @@ func (r *Rules) playTree(s *State, side Side) []choice {
 			}, "a French area next to level-3 trenches")
 		case cEmergency:
 			if len(r.pool(s)) > 0 {
-				c.Next = areas(func(b int) bool { return s.Control[b] == VM && len(r.in(s, b, VM)) < StackLimit }, "where the two units come")
+				c.Next = areas(func(b int) bool { return s.Control[b] == VM && cn.n(b, VM) < StackLimit }, "where the two units come")
 			}
 		}
 		if c.Complete || len(c.Next) > 0 {

@@ -36,7 +36,9 @@ func StandingAll() []adjudicator.SideOrder {
 }
 
 // TunePlayout: hand-offs per turn; with standing reactions both sides
-// first set them all to play.
+// first set them all to play; without, every window asks and both sides
+// allocate their own damage (8.4) and choose Mines' withdrawals, so that
+// the playouts answer every question a player may be asked.
 func (r *Rules) TunePlayout(o *adjudicator.PlayoutOptions, standing bool) {
 	o.Period = Turn
 	o.PeriodName = "turn"
@@ -46,5 +48,7 @@ func (r *Rules) TunePlayout(o *adjudicator.PlayoutOptions, standing bool) {
 	}
 	if standing {
 		o.Prelude = StandingAll()
+	} else {
+		o.Prelude = []adjudicator.SideOrder{{Side: VM, Order: "standing damage ask"}, {Side: French, Order: "standing damage ask"}}
 	}
 }

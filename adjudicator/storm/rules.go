@@ -8,6 +8,7 @@ package storm
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -103,8 +104,13 @@ func (r *Rules) in(s *State, a int, side Side) []string {
 	return out
 }
 
-// census counts each side's units by area.
-type census map[int]*[2]int
+// census is the board by area number, read once for the legal tree and
+// the movement costs (issue 31): each side's units (in the data's order),
+// and control.
+type census struct {
+	units [][2][]string
+	ctl   []Side
+}
 
 func sideIx(s Side) int {
 	if s == French {
@@ -114,19 +120,54 @@ func sideIx(s Side) int {
 }
 
 func (r *Rules) census(s *State) census {
-	c := census{}
+	c := census{units: make([][2][]string, r.d.top+1), ctl: make([]Side, r.d.top+1)}
 	for _, a := range r.d.AreaIDs {
-		c[a] = &[2]int{}
+		c.ctl[a] = s.Control[a]
 	}
-	for _, id := range r.d.UnitIDs {
+	// two passes: where each unit is and how many each list holds, then
+	// the lists cut from one buffer (one allocation, not one an area)
+	at := make([]int, len(r.d.UnitIDs))
+	cnt := make([][2]int, r.d.top+1)
+	for i, id := range r.d.UnitIDs {
 		if u := s.Units[id]; u.Area > 0 && !u.Out {
-			c[u.Area][sideIx(r.d.Unit[id].Type.Side)]++
+			at[i] = u.Area
+			cnt[u.Area][r.d.unitSide[i]]++
+		}
+	}
+	buf := make([]string, 0, len(r.d.UnitIDs))
+	for _, a := range r.d.AreaIDs {
+		for x := 0; x < 2; x++ {
+			if cnt[a][x] > 0 {
+				c.units[a][x] = buf[len(buf) : len(buf) : len(buf)+cnt[a][x]]
+				buf = buf[:len(buf)+cnt[a][x]]
+			}
+		}
+	}
+	for i, id := range r.d.UnitIDs {
+		if a := at[i]; a > 0 {
+			x := r.d.unitSide[i]
+			c.units[a][x] = append(c.units[a][x], id)
 		}
 	}
 	return c
 }
 
-func (c census) n(a int, s Side) int { return c[a][sideIx(s)] }
+// n counts side's units in area a.
+func (c census) n(a int, s Side) int { return len(c.units[a][sideIx(s)]) }
+
+// in lists side's units in area a, in the data's order.
+func (c census) in(a int, s Side) []string { return c.units[a][sideIx(s)] }
+
+// fresh lists side's fresh units in area a.
+func (c census) fresh(s *State, a int, side Side) []string {
+	var out []string
+	for _, id := range c.units[a][sideIx(side)] {
+		if !s.Units[id].Spent {
+			out = append(out, id)
+		}
+	}
+	return out
+}
 
 func (r *Rules) fresh(s *State, a int, side Side) []string {
 	var out []string
@@ -254,6 +295,10 @@ func (r *Rules) Prompt(st adjudicator.State) adjudicator.Prompt {
 		}
 		p.Decision = s.Ask.Text + " Answer: play <card number> or pass"
 		p.Default = "pass"
+		if s.Ask.Kind == "withdraw" {
+			p.Decision = s.Ask.Text + " Answer: withdraw <units>, or withdraw weakest"
+			p.Default = "withdraw weakest"
+		}
 		if s.Ask.Kind == "allocate" {
 			p.Decision = s.Ask.Text + " Answer: allocate spread, allocate stand, or allocate <unit>:<points> ... (1 flips a fresh unit or retreats a spent one, 2 eliminates a spent one or flips and retreats a fresh one, 3 eliminates a fresh one; as many points as the units can take)"
 			p.Default = "allocate spread"
@@ -431,6 +476,10 @@ func (r *Rules) standing(s *State, side Side, f []string, ev *[]adjudicator.Even
 	return nil
 }
 
+// baseKind: the standing reaction a window answers to: a second copy's
+// window ("improved-defenses-2") follows the first's.
+func baseKind(kind string) string { return strings.TrimSuffix(kind, "-2") }
+
 func (r *Rules) windowList(side Side) string {
 	var out []string
 	for _, rc := range reactions {
@@ -459,7 +508,8 @@ func (r *Rules) window(s *State, answers *map[string]int, kind string, measure i
 	if n, ok := (*answers)[kind]; ok {
 		return n, false
 	}
-	rc, _ := reactionOf(kind)
+	base := baseKind(kind)
+	rc, _ := reactionOf(base)
 	var can []int
 	for _, n := range r.held(s, rc.Side, rc.Cards...) {
 		if fits == nil || fits(n) {
@@ -467,7 +517,7 @@ func (r *Rules) window(s *State, answers *map[string]int, kind string, measure i
 		}
 	}
 	book := s.Books[rc.Side]
-	switch book.Decide(kind, defaultStanding(kind), measure, len(can) > 0) {
+	switch book.Decide(base, defaultStanding(base), measure, len(can) > 0) {
 	case cards.AskSide:
 		s.Ask = &Question{Side: rc.Side, Kind: kind, Measure: measure, Text: text}
 		return 0, true
@@ -488,10 +538,13 @@ func (r *Rules) window(s *State, answers *map[string]int, kind string, measure i
 // answer takes a side's answer to a reaction question.
 func (r *Rules) answer(s *State, f []string, ev *[]adjudicator.Event) error {
 	q := s.Ask
-	if q.Kind == "allocate" {
+	switch q.Kind {
+	case "allocate":
 		return r.answerAllocation(s, f)
+	case "withdraw":
+		return r.answerWithdraw(s, f)
 	}
-	rc, _ := reactionOf(q.Kind)
+	rc, _ := reactionOf(baseKind(q.Kind))
 	answers := &s.Answers
 	if s.Pending != nil {
 		answers = &s.Pending.Answers
@@ -549,8 +602,7 @@ func (r *Rules) playable(s *State, side Side, n int) bool {
 // answerAllocation: the owner's own allocation of damage (8.4, 8.4.1):
 // "allocate spread|stand" or "allocate <unit>:<points> ...".
 func (r *Rules) answerAllocation(s *State, f []string) error {
-	p := s.Pending
-	ids := r.defenders(s, p)
+	ids, points, into := r.allocating(s)
 	capOf := func(id string) int {
 		if s.Units[id].Spent {
 			return 2
@@ -561,15 +613,15 @@ func (r *Rules) answerAllocation(s *State, f []string) error {
 	for _, id := range ids {
 		total += capOf(id)
 	}
-	need := min(p.Points, total)
+	need := min(points, total)
 	if len(f) < 2 || f[0] != "allocate" {
 		return fmt.Errorf("give allocate spread, allocate stand, or allocate <unit>:<points> ... (%d point(s) on %s)", need, strings.Join(ids, ", "))
 	}
 	if len(f) == 2 && (f[1] == "spread" || f[1] == "stand") {
 		// the policy's allocation
 		alloc := map[string]int{}
-		r.allocTaken(s, ids, p.Points, f[1], alloc)
-		p.Alloc = alloc
+		r.allocTaken(s, ids, points, f[1], alloc)
+		*into = alloc
 		s.Ask = nil
 		return nil
 	}
@@ -592,7 +644,46 @@ func (r *Rules) answerAllocation(s *State, f []string) error {
 	if sum != need {
 		return fmt.Errorf("allocate exactly %d point(s), not %d (8.4.1: as many as the units can take)", need, sum)
 	}
-	p.Alloc = alloc
+	*into = alloc
+	s.Ask = nil
+	return nil
+}
+
+// allocating: the units, the points and the answer's place of the damage
+// the awaited owner allocates: Debouchez a Zero!'s on the assaulting
+// units, or the attack's own.
+func (r *Rules) allocating(s *State) ([]string, int, *map[string]int) {
+	p := s.Pending
+	if p.Stage == atDebouchez {
+		return p.Units, p.DebPoints, &p.DebAlloc
+	}
+	return r.defenders(s, p), p.Points, &p.Alloc
+}
+
+// answerWithdraw: the VM names the units Mines withdraws (RULINGS S12):
+// "withdraw <units>" (exactly as many as the roll) or "withdraw weakest".
+func (r *Rules) answerWithdraw(s *State, f []string) error {
+	p := s.Pending
+	k := s.Ask.Measure
+	if len(f) == 2 && f[0] == "withdraw" && f[1] == "weakest" {
+		s.Ask = nil
+		return nil
+	}
+	if len(f) < 2 || f[0] != "withdraw" {
+		return fmt.Errorf("give withdraw <units> (%d of %s) or withdraw weakest", k, strings.Join(p.Units, ", "))
+	}
+	var ids []string
+	for _, w := range f[1:] {
+		id := r.unitID(w)
+		if !slices.Contains(p.Units, id) || slices.Contains(ids, id) {
+			return fmt.Errorf("%q is not one of the assaulting units (%s), once each", w, strings.Join(p.Units, ", "))
+		}
+		ids = append(ids, id)
+	}
+	if len(ids) != k {
+		return fmt.Errorf("name exactly %d unit(s) (Mines rolled %d), not %d", k, p.Roll, len(ids))
+	}
+	p.Withdraw = ids
 	s.Ask = nil
 	return nil
 }

@@ -3,6 +3,7 @@ package storm
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 
 	"github.com/umpirebot/umpire/adjudicator/cards"
 )
@@ -63,8 +64,12 @@ type Attack struct {
 	Within    bool           `json:"within,omitempty"`   // played within the action: it does not end it
 	Stage     int            `json:"stage"`
 	Points    int            `json:"points,omitempty"`
-	Answers   map[string]int `json:"answers,omitempty"` // reaction windows decided: card played, 0 for none
-	Alloc     map[string]int `json:"alloc,omitempty"`   // the owner's own damage allocation (8.4), when asked
+	Answers   map[string]int `json:"answers,omitempty"`    // reaction windows decided: card played, 0 for none
+	Alloc     map[string]int `json:"alloc,omitempty"`      // the owner's own damage allocation (8.4), when asked
+	Roll      int            `json:"roll,omitempty"`       // Mines' roll: the units to withdraw
+	Withdraw  []string       `json:"withdraw,omitempty"`   // the VM's own choice of them, when asked
+	DebPoints int            `json:"deb_points,omitempty"` // Debouchez a Zero!'s damage to the assaulting units
+	DebAlloc  map[string]int `json:"deb_alloc,omitempty"`  // the VM's own allocation of it, when asked
 }
 
 // State is a game of Storm over Dien Bien Phu.
@@ -104,14 +109,14 @@ func (s *State) Encode() ([]byte, error) { return json.Marshal(s) }
 func (s *State) clone() *State {
 	c := *s
 	c.Units = make(map[string]*UnitState, len(s.Units))
+	buf := make([]UnitState, len(s.Units)) // one allocation for all the units
+	i := 0
 	for k, v := range s.Units {
-		u := *v
-		c.Units[k] = &u
+		buf[i] = *v
+		c.Units[k] = &buf[i]
+		i++
 	}
-	c.Control = make(map[int]Side, len(s.Control))
-	for k, v := range s.Control {
-		c.Control[k] = v
-	}
+	c.Control = maps.Clone(s.Control)
 	c.Trench = cloneMap(s.Trench)
 	c.FireMark = cloneMap(s.FireMark)
 	c.NoSupply = append([]int(nil), s.NoSupply...)
@@ -141,6 +146,8 @@ func (s *State) clone() *State {
 		}
 		p.Answers = cloneMap(p.Answers)
 		p.Alloc = cloneMap(p.Alloc)
+		p.DebAlloc = cloneMap(p.DebAlloc)
+		p.Withdraw = append([]string(nil), p.Withdraw...)
 		c.Pending = &p
 	}
 	if s.Ask != nil {
@@ -150,16 +157,7 @@ func (s *State) clone() *State {
 	return &c
 }
 
-func cloneMap[K comparable, V any](m map[K]V) map[K]V {
-	if m == nil {
-		return nil
-	}
-	c := make(map[K]V, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
-}
+func cloneMap[K comparable, V any](m map[K]V) map[K]V { return maps.Clone(m) }
 
 func cloneLists(m map[Side][]int) map[Side][]int {
 	if m == nil {

@@ -460,14 +460,15 @@ func (r *Rules) placeAreas(s *State, side Side) []int {
 			}
 		}
 	}
+	cn := r.census(s)
 	for _, a := range r.d.AreaIDs {
-		if len(r.in(s, a, side)) >= StackLimit {
+		if cn.n(a, side) >= StackLimit {
 			continue
 		}
 		switch {
 		case s.Control[a] == side:
 			out = append(out, a)
-		case side == VM && len(r.in(s, a, French)) == 0:
+		case side == VM && cn.n(a, French) == 0:
 			for _, b := range r.d.Area[a].Adjacent {
 				if reach[b] {
 					out = append(out, a)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -38,10 +39,56 @@ func TestStormScript_BattleToVictory(t *testing.T) {
 	if *updateStorm {
 		writeStormScript(t, script)
 	}
-	_, rec := playedToItsEnd(t, script, "storm", false)
+	out, rec := playedToItsEnd(t, script, "storm", false)
 	if !strings.Contains(rec, `"secret": true`) {
 		t.Fatal("the record holds no secret roll: the draws are not marked")
 	}
+	// every card of both sides is played at least once (one of its
+	// copies), and every other item of the issue's list is shown
+	for _, c := range stormCards(t) {
+		if !strings.Contains(out, c.played) {
+			t.Errorf("the script never plays %s (%s cards %v)", c.name, c.side, c.numbers)
+		}
+	}
+	for _, c := range stormCoverage {
+		if !strings.Contains(out, c.text) {
+			t.Errorf("the script does not show %s (%q)", c.name, c.text)
+		}
+	}
+}
+
+// stormCard is one card of the title (all its copies) and the text its
+// play shows.
+type stormCard struct {
+	side         storm.Side
+	name, played string
+	numbers      []int
+}
+
+// stormCards lists every card of both sides from the title's data, with
+// the text "<side> plays <name> (" that a play of any copy prints.
+func stormCards(t *testing.T) []stormCard {
+	t.Helper()
+	d := storm.MustDefault()
+	var out []stormCard
+	for _, side := range []storm.Side{storm.VM, storm.French} {
+		at := map[string]int{}
+		for n := 1; n <= 27; n++ {
+			name := d.CardName(side, n)
+			if name == "" {
+				t.Fatalf("%s card %d has no name", side, n)
+			}
+			i, ok := at[name]
+			if !ok {
+				i = len(out)
+				at[name] = i
+				who := map[storm.Side]string{storm.VM: "The VM", storm.French: "France"}[side]
+				out = append(out, stormCard{side: side, name: name, played: who + " plays " + name + " ("})
+			}
+			out[i].numbers = append(out[i].numbers, n)
+		}
+	}
+	return out
 }
 
 // stormCoverage: what a played game's events show of the issue's list.
@@ -52,6 +99,7 @@ var stormCoverage = []struct{ name, text string }{
 	{"an assault", "assaults area"},
 	{"a Giap re-roll", "Giap re-roll"},
 	{"a response cancelling a card", "cancel"},
+	{"a chained reaction (Flares answering Night Assault)", "Night Assault card(s) are cancelled"},
 	{"French supply with unsupplied areas", "cuts the supply"},
 	{"VM replacements", "VM replacements (12.1)"},
 	{"reinforcements placed", "places"},
@@ -71,6 +119,7 @@ func stormGame(t *testing.T, r adjudicator.Rules, rng *rand.Rand) (*adjudicator.
 	}
 	var lines []string
 	var text strings.Builder
+	played := map[string]bool{} // "The VM Mines": the cards played so far
 	add := func(side adjudicator.Side, order string) {
 		st, err := g.Orders(users[side], side, []string{order}, "", time.Unix(0, 0))
 		if err != nil {
@@ -79,6 +128,10 @@ func stormGame(t *testing.T, r adjudicator.Rules, rng *rand.Rand) (*adjudicator.
 		g.Commit(st)
 		for _, e := range st.Events {
 			text.WriteString(e.Text + "\n")
+			if who, rest, ok := strings.Cut(e.Text, " plays "); ok {
+				name, _, _ := strings.Cut(rest, " (")
+				played[who+" "+name] = true
+			}
 		}
 		lines = append(lines, fmt.Sprintf("@%s /order text:%q", users[side], order))
 	}
@@ -98,13 +151,70 @@ func stormGame(t *testing.T, r adjudicator.Rules, rng *rand.Rand) (*adjudicator.
 		}
 		// cards often, so that many are played; mostly actions, so that
 		// the battle is fought; now and then the whole tree (passes too)
+		// the rarest cards, Counter Attack (France must have lost an area
+		// in the action just before), Detonate Mine Shaft (one copy, next
+		// to level-3 trenches) and Relief Force from Isabelle (one copy,
+		// by turn 4), are played the first time they can be; a card not
+		// yet played in the game is preferred to one played
+		var counter, fresh []adjudicator.Choice
+		for _, c := range play {
+			for _, n := range c.Next {
+				switch {
+				case (n.Help == "Counter Attack" || n.Help == "Detonate Mine Shaft" || n.Help == "Relief Force from Isabelle") && !played[map[adjudicator.Side]string{storm.VM: "The VM", storm.French: "France"}[side]+" "+n.Help]:
+					counter = append(counter, adjudicator.Choice{Word: "play", Next: []adjudicator.Choice{n}})
+				case !played[map[adjudicator.Side]string{storm.VM: "The VM", storm.French: "France"}[side]+" "+n.Help]:
+					fresh = append(fresh, adjudicator.Choice{Word: "play", Next: []adjudicator.Choice{n}})
+				}
+			}
+		}
+		// an attack declaring a modifier card not yet played (Giap
+		// Demands Success, Night Assault, Mortar Support, Flamethrowers,
+		// Command Coordination)
+		var with []string
+		for _, c := range tree {
+			if c.Word != "fire" && c.Word != "assault" {
+				continue
+			}
+			for _, a := range c.Next {
+				for _, b := range a.Next {
+					for _, u := range b.Next {
+						for _, w := range u.Next {
+							for _, card := range w.Next {
+								if u.Word == "all" && w.Word == "with" && !played[map[adjudicator.Side]string{storm.VM: "The VM", storm.French: "France"}[side]+" "+strings.SplitN(card.Help, ":", 2)[0]] {
+									with = append(with, strings.Join([]string{c.Word, a.Word, b.Word, "all with", card.Word}, " "))
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+		st := g.Prompt().Stage
 		switch x := rng.IntN(100); {
+		case strings.HasSuffix(st, "/discard-vm") || strings.HasSuffix(st, "/discard-fr"):
+			order = "keep" // the reaction cards stay in hand for their windows
+		case counter != nil:
+			order = adjudicator.RandomOrder(rng, counter)
+		case x < 70 && with != nil:
+			order = with[rng.IntN(len(with))]
+		case x < 70 && fresh != nil:
+			order = adjudicator.RandomOrder(rng, fresh)
 		case x < 35 && play != nil:
 			order = adjudicator.RandomOrder(rng, play)
 		case x < 80:
 			order = adjudicator.PreferAction(rng, side, tree)
 		default:
 			order = adjudicator.RandomOrder(rng, tree)
+		}
+		// a card kept for its window is not dug away
+		for try := 0; try < 5 && strings.Contains(order, " card ") && strings.HasPrefix(order, "dig "); try++ {
+			f := strings.Fields(order)
+			n, _ := strconv.Atoi(f[len(f)-1])
+			name := r.(*storm.Rules).Data().CardName(side, n)
+			if played["The VM "+name] || (name != "Heavy Flak" && name != "Poor Weather" && name != "Improved Defenses") {
+				break
+			}
+			order = adjudicator.PreferAction(rng, side, tree)
 		}
 		add(side, order)
 	}
@@ -120,12 +230,7 @@ func writeStormScript(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 	r := ts["storm"]
-	names := map[string]bool{}
-	for _, side := range []storm.Side{storm.VM, storm.French} {
-		for n := 1; n <= 27; n++ {
-			names[string(side)+" "+r.(*storm.Rules).Data().CardName(side, n)] = true
-		}
-	}
+	cs := stormCards(t)
 	var best struct {
 		lines       []string
 		shown, miss []string
@@ -133,16 +238,15 @@ func writeStormScript(t *testing.T, path string) {
 		score       int
 	}
 	best.score = -1
+	played := 0
 	for k := uint64(*stormFrom); k < uint64(*stormFrom+*stormSearch); k++ {
 		g, lines, text := stormGame(t, r, rand.New(rand.NewPCG(25, k)))
 		var shown, miss []string
-		for name := range names {
-			side, card, _ := strings.Cut(name, " ")
-			who := map[string]string{"vm": "The VM", "french": "France"}[side]
-			if strings.Contains(text, who+" plays "+card+" (") {
-				shown = append(shown, name)
+		for _, c := range cs {
+			if strings.Contains(text, c.played) {
+				shown = append(shown, string(c.side)+" "+c.name)
 			} else {
-				miss = append(miss, name)
+				miss = append(miss, string(c.side)+" "+c.name)
 			}
 		}
 		score := len(shown)
@@ -157,6 +261,14 @@ func writeStormScript(t *testing.T, path string) {
 		if score > best.score {
 			best.lines, best.shown, best.miss, best.score, best.winner = lines, shown, miss, score, g.Prompt().Result.Winner
 		}
+		played++
+		if len(miss) == 0 {
+			break // the first game that shows everything
+		}
+	}
+	notShown := "# It does not show: " + strings.Join(best.miss, "; ") + "."
+	if len(best.miss) == 0 {
+		notShown = "# It shows every card of both sides and every item of the list."
 	}
 	sort.Strings(best.shown)
 	sort.Strings(best.miss)
@@ -165,11 +277,14 @@ func writeStormScript(t *testing.T, path string) {
 		"# 8 turns, to the victory check of 14.0. Written by played games",
 		"# (go test ./cmd/umpire -run TestStormScript -args -update-storm): both",
 		"# sides set every standing reaction to play (so no reaction window waits),",
-		fmt.Sprintf("# then each order is one of the legal tree's; of %d games the one showing", *stormSearch),
-		"# most of the issue's list is kept. Two refusals are scripted: an order",
-		"# out of turn and a card not held.",
+		"# then each order is one of the legal tree's, biased to show every card",
+		"# (the rarest as soon as they can be played, cards not yet played and",
+		"# attacks declaring them before others, reaction cards kept in hand);",
+		fmt.Sprintf("# of %d games (PCG streams from %d) the first showing all", played, *stormFrom),
+		"# of the issue's list, else the one showing most, is kept. Two refusals",
+		"# are scripted: an order out of turn and a card not held.",
 		"# It shows: " + strings.Join(best.shown, "; ") + ".",
-		"# It does not show: " + strings.Join(best.miss, "; ") + ".",
+		notShown,
 		"# seed: 1",
 		"# refused: 2",
 		"@alice /game new title:storm scenario:battle vm:@alice french:@bob",
