@@ -68,7 +68,7 @@ func levels(t testing.TB, r *Rules, sc string, n int, seed uint64, smart bool) m
 			}
 			o := adjudicator.RandomOrder(rng, adjudicator.WithoutStanding(r.Legal(s, French)))
 			if smart {
-				o = careful(s.(*State))(rng, French, r.Legal(s, French))
+				o = careful(r, s.(*State), rng, r.Legal(s, French))
 			}
 			ns, _, err := r.Apply(s, French, o, dc)
 			if err != nil {
