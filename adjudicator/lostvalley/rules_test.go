@@ -356,6 +356,7 @@ func TestRules_16_RaidsFortificationsRepairs(t *testing.T) {
 	r, s := game(t)
 	s.Pos.Turn, s.Step, s.AP = 3, StepOps, 1
 	s.Pos.CRs["An"].VM = 308
+	s.Pos.Divs[308].Strength = 10
 	s.Pos.Units["3 BT"].At = "remnants"
 	s.Pos.Airstrip = "damaged"
 	s.Pos.Mods = s.Pos.Mods.airstripMods("damaged")
