@@ -144,11 +144,11 @@ func TestRules_7_2_SEADThenDAS(t *testing.T) {
 func TestRules_7_2_FlakHindersSEADAndDAS(t *testing.T) {
 	r, s := game(t)
 	s.Pos.Turn, s.Step, s.ASP, s.Pos.AAA = 3, StepAir, 5, 11 // AAA 11: -3 (2.2.8.3)
-	s1, txt := apply(t, r, s, "sead 2", 4, 3) // 7 -3 +2 = 6: a miss
+	s1, txt := apply(t, r, s, "sead 2", 4, 3)                // 7 -3 +2 = 6: a miss
 	if s1.Pos.AAA != 11 || !strings.Contains(txt, "dice 4+3-3 VM AAA +2 ASP = 6: no effect") {
 		t.Fatalf("SEAD under heavy flak: AAA %d\n%s", s1.Pos.AAA, txt)
 	}
-	s.Pos.AAA = 1 // AAA 1: 0
+	s.Pos.AAA = 1                             // AAA 1: 0
 	s2, txt := apply(t, r, s, "sead 2", 4, 3) // 7 +0 +2 = 9: a hit
 	if s2.Pos.AAA != 1 || !strings.Contains(txt, "= 9: VM AAA down to 1") {
 		t.Fatalf("SEAD under light flak: AAA %d\n%s", s2.Pos.AAA, txt)
