@@ -39,8 +39,9 @@ func TestLostValleyScript_CampaignToItsEnd(t *testing.T) {
 }
 
 // writeLostValleyScript plays a game with the console's seed for game g1
-// (a player who defends with everything, brings reinforcements out of
-// the drop zones and otherwise ends each phase) and writes its orders.
+// (a player who rations while RP run low, defends with everything it can
+// afford, brings reinforcements out of the drop zones and otherwise ends
+// each phase) and writes its orders.
 func writeLostValleyScript(t *testing.T, path string) {
 	ts, err := adjudicator.LoadTitles(nil, "")
 	if err != nil {
@@ -79,6 +80,14 @@ func writeLostValleyScript(t *testing.T, path string) {
 					}
 				}
 			}
+		}
+		// Supplies first: ration while the CM can afford it, guns and
+		// fortifications only while RP last.
+		if s.Step == lostvalley.StepSupply && s.Pos.RP <= 14 && s.Pos.CM >= 11 && s.Ration == 0 {
+			pick("ration 1")
+		}
+		if s.Pos.RP <= 8 {
+			pick("draw", "play", "keep", "das 312 ", "cas ", "resolve", "drop ", "eliminate ", "repair", "done", "accept", "lose ", "retreat ")
 		}
 		pick("draw", "play", "keep", "das 312 ", "cas ", "arty ", "resolve", "drop ", "eliminate ", "fort ", "repair", "done", "accept", "lose ", "retreat ")
 		if order == "" {
