@@ -602,3 +602,6 @@ func unitID(code string) string {
 	}
 	return codeIDs[code]
 }
+
+// nonDefeat: a Draw or better (17.2).
+func nonDefeat(level string) bool { return level == "Draw" || strings.HasSuffix(level, "Victory") }
