@@ -141,3 +141,19 @@ func TestOptional_19_4_Reduced1BPC(t *testing.T) {
 		}
 	}
 }
+
+// 19.1-19.4 together: random and careful games of both scenarios with
+// every optional rule in force end, with no dead end and no legal order
+// refused.
+func TestOptional_19_GamesWithEveryOption(t *testing.T) {
+	r := testRules(t)
+	all := adjudicator.Options{OptVulture: "yes", OptRange: "yes", OptStatic: "yes", OptReducedBPC: "yes"}
+	for _, sc := range []string{"campaign", "five-hills"} {
+		for _, smart := range []bool{false, true} {
+			m := levelsWith(t, r, sc, 3, 19, smart, all)
+			if m[""] > 0 {
+				t.Errorf("%s (careful %v): a game did not end: %v", sc, smart, m)
+			}
+		}
+	}
+}
