@@ -376,6 +376,35 @@ func (c *carer) move(try tryFn, pick pickFn) string {
 			}
 		}
 	}
+	// Over-stacked: a unit moves on to a CR with room if it can, else
+	// the least valuable unit goes (a 1-step unit, the lowest morale).
+	for _, cr := range c.t.overstacked() {
+		in := p.In(cr)
+		for _, id := range in {
+			for _, to := range c.t.moveTargets(id) {
+				if c.t.fits(to, id) {
+					if o := try(fmt.Sprintf("move %s %s", Code(id), to)); o != "" {
+						return o
+					}
+				}
+			}
+		}
+		sort.SliceStable(in, func(i, j int) bool {
+			a, b := in[i], in[j]
+			if va, vb := c.vpWorth(a), c.vpWorth(b); va != vb {
+				return va < vb
+			}
+			return p.Factor(d, a, 2) < p.Factor(d, b, 2)
+		})
+		inf, as := stackOf(d, p, cr)
+		for _, id := range in {
+			if (d.Unit(id).Asset() && as > d.CR(cr).Stack[1]) || (!d.Unit(id).Asset() && inf > d.CR(cr).Stack[0]) {
+				if o := try("eliminate " + Code(id)); o != "" {
+					return o
+				}
+			}
+		}
+	}
 	if o := pick("eliminate "); o != "" {
 		return o
 	}
@@ -403,6 +432,15 @@ func (c *carer) move(try tryFn, pick pickFn) string {
 		}
 	}
 	return try("done")
+}
+
+// vpWorth: a unit's victory points in half points (17.2).
+func (c *carer) vpWorth(id string) int {
+	u := c.d.Unit(id)
+	if u.Kind != Infantry || u.Steps != 2 {
+		return 0
+	}
+	return c.s.Pos.Units[id].Steps
 }
 
 // assaultOdds is the French assault's DRM with the attackers and guns
