@@ -296,7 +296,6 @@ func (c *carer) reinforce(try tryFn, pick pickFn) string {
 		}
 	}
 	th := c.threatened()
-	var best string
 	for _, u := range d.Units.Units {
 		if u.Branch != "marche" || p.Units[u.ID].At != "holding" || !c.t.raisable() {
 			continue
@@ -308,7 +307,6 @@ func (c *carer) reinforce(try tryFn, pick pickFn) string {
 		}
 		break
 	}
-	_ = best
 	return try("done")
 }
 
@@ -465,7 +463,7 @@ func (c *carer) assaultOdds(cr string) (int, []string) {
 }
 
 func (c *carer) assault(try tryFn) string {
-	s, p, d := c.s, c.s.Pos, c.d
+	s, p := c.s, c.s.Pos
 	f := s.Fight
 	if f == nil {
 		if !s.paid("assault") && (s.AP < 1 || p.Turn >= s.Last) {
@@ -500,7 +498,6 @@ func (c *carer) assault(try tryFn) string {
 			}
 		}
 	}
-	_ = d
 	if len(f.Units) > 0 {
 		return try("launch")
 	}
@@ -627,18 +624,6 @@ func (t *turn) raidDivisionGuess(cr string) (int, bool) {
 		return d.DivisionOrder()[0], false
 	}
 	return best, true
-}
-
-var codeIDs = map[string]string{}
-
-func unitID(code string) string {
-	if len(codeIDs) == 0 {
-		d, _ := Default()
-		for _, u := range d.Units.Units {
-			codeIDs[Code(u.ID)] = u.ID
-		}
-	}
-	return codeIDs[code]
 }
 
 // nonDefeat: a Draw or better (17.2).
