@@ -41,6 +41,14 @@ func TestOptional_19_OptionsDeclaredAndChecked(t *testing.T) {
 	if !reflect.DeepEqual(s.Optional, []string{"19.2", "19.4"}) {
 		t.Fatalf("optional rules in force %v", s.Optional)
 	}
+	// The map's panel names them.
+	bv := r.View(s, adjudicator.Public).Board.(BoardView)
+	if want := []string{"19.2 artillery range", "19.4 reduced 1 BPC"}; !reflect.DeepEqual(bv.Optional, want) {
+		t.Fatalf("the view's optional rules %v, want %v", bv.Optional, want)
+	}
+	if st := strings.Join(r.View(s, adjudicator.Public).Status, "\n"); !strings.Contains(st, "Optional rules in force: 19.2 artillery range, 19.4 reduced 1 BPC (19.0).") {
+		t.Fatalf("/game status does not name the optional rules:\n%s", st)
+	}
 	if _, err := r.Setup("campaign", adjudicator.Options{"static_artillery": "maybe"}); err == nil || !strings.Contains(err.Error(), `option static_artillery is yes or no, not "maybe"`) {
 		t.Fatalf("a bad value: %v", err)
 	}

@@ -144,8 +144,8 @@ func (r *Rules) Info() adjudicator.Info {
 }
 
 // The optional rules (19.0), each a game option "key=yes" (or "no", the
-// default): 19.1 adds card 45; 19.2-19.4 are recorded in the state by
-// their section number (State.Optional).
+// default), recorded in the state by their section number
+// (State.Optional); 19.1 adds card 45 to the deck.
 const (
 	OptVulture    = "vulture"          // 19.1
 	OptRange      = "artillery_range"  // 19.2
@@ -154,8 +154,22 @@ const (
 	reducedBPC    = "1 BPC"            // 19.4 names the unit
 )
 
-// optionalRules maps the options 19.2-19.4 to their sections.
-var optionalRules = []struct{ key, section string }{{OptRange, "19.2"}, {OptStatic, "19.3"}, {OptReducedBPC, "19.4"}}
+// optionalRules maps the options to their sections and names (19.0).
+var optionalRules = []struct{ key, section, name string }{
+	{OptVulture, "19.1", "Operation Vulture"}, {OptRange, "19.2", "artillery range"},
+	{OptStatic, "19.3", "static artillery"}, {OptReducedBPC, "19.4", "reduced 1 BPC"}}
+
+// OptionalText names the optional rules in force ("19.2 artillery
+// range"), for the map's panel.
+func (s *State) OptionalText() []string {
+	var out []string
+	for _, x := range optionalRules {
+		if s.rule(x.section) {
+			out = append(out, x.section+" "+x.name)
+		}
+	}
+	return out
+}
 
 // rule reports whether an optional rule (its section, "19.2") is in
 // force in this game.

@@ -398,6 +398,9 @@ func (b *board) panel(c *render.Canvas, bv *lostvalley.BoardView, v adjudicator.
 	}
 	line(13, false, inkTextLt, "Reserve hand: "+hand)
 	line(12, false, inkTextDim, fmt.Sprintf("Draw pile %d, discard %d. Event cards authored by Umpire; the printed cards may differ.", bv.Deck, bv.Discard))
+	if len(bv.Optional) > 0 {
+		line(12, false, inkTextLt, "Optional rules: "+strings.Join(bv.Optional, ", "))
+	}
 	y += 8
 	if bv.Fight != "" {
 		line(15, true, inkVM, bv.Fight)
