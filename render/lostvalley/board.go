@@ -411,7 +411,6 @@ func (b *board) panel(c *render.Canvas, bv *lostvalley.BoardView, v adjudicator.
 	y += 8
 	line(13, true, inkTextLt, "Awaiting: "+awaiting(v.Prompt))
 	line(12, false, inkTextDim, v.Prompt.Decision)
-	_ = math.Pi
 }
 
 func awaiting(p adjudicator.Prompt) string {
