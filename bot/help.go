@@ -466,7 +466,15 @@ func (s *Service) help(c Command) ([]Reply, error) {
 			for _, x := range info.Scenarios {
 				sc = append(sc, x.ID)
 			}
-			titles = append(titles, fmt.Sprintf("%s (%s; scenarios %s; sides %s)", id, info.Name, strings.Join(sc, ", "), sideList(info.Sides)))
+			opts := ""
+			if len(info.Options) > 0 {
+				var ks []string
+				for _, o := range info.Options {
+					ks = append(ks, o.Key)
+				}
+				opts = "; options " + strings.Join(ks, ", ")
+			}
+			titles = append(titles, fmt.Sprintf("%s (%s; scenarios %s; sides %s%s)", id, info.Name, strings.Join(sc, ", "), sideList(info.Sides), opts))
 		}
 		return []Reply{{To: c.User, Text: general + "\nNo game here yet. Titles: " + strings.Join(titles, "; ") + "."}}, nil
 	}

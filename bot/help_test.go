@@ -1,12 +1,16 @@
 package bot
 
 import (
+	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/hell"
 	"github.com/umpirebot/umpire/adjudicator/tonkin"
+	"github.com/umpirebot/umpire/storage"
 )
 
 // helpReply is the text of the one private reply a /help line gets in a
@@ -190,5 +194,40 @@ func TestHelpSummary_ArgumentNamedByTheTree(t *testing.T) {
 	got := strings.Join(HelpSummary(tree, "spend points (`move <unit> <hex>`) or `pass`", "", 1500), "\n")
 	if !strings.Contains(got, "declare <dummy>") || strings.Contains(got, "<1>") {
 		t.Errorf("help:\n%s", got)
+	}
+}
+
+// optioned is a title with game options, for /help's listing.
+type optioned struct{ adjudicator.Rules }
+
+func (o optioned) Info() adjudicator.Info {
+	i := o.Rules.Info()
+	i.Options = []adjudicator.GameOption{{Key: "vulture", Help: "yes: card 45"}, {Key: "artillery_range", Help: "yes: 19.2"}}
+	return i
+}
+
+// /help where no game is lists each title with its game options (the
+// keys /game new's options:"key=value" takes), so that a player finds a
+// title's optional rules (The Lost Valley's 19.1-19.4) without the README;
+// a title without options says nothing of them.
+func TestHelp_NoGameListsTitleOptions(t *testing.T) {
+	db, err := storage.Open(filepath.Join(t.TempDir(), "c.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	h := hell.New(hell.MustDefault())
+	svc := &Service{DB: db, Titles: map[string]adjudicator.Rules{"hell": h, "opt": optioned{h}}, Seed: DemoSeed(1)}
+	var out bytes.Buffer
+	con := &Console{Service: svc, Channel: "console", Out: &out, Echo: true}
+	if err := con.Run(strings.NewReader("@alice /help\n")); err != nil {
+		t.Fatal(err)
+	}
+	txt := helpReply(out.String(), "@alice /help", "alice")
+	if !strings.Contains(txt, "sides french, vm; options vulture, artillery_range)") {
+		t.Fatalf("/help without a game does not list the title's options:\n%s", txt)
+	}
+	if strings.Count(txt, "; options ") != 1 {
+		t.Fatalf("a title without options lists some:\n%s", txt)
 	}
 }

@@ -9,6 +9,10 @@ import (
 
 // ---- the player's answers inside a fight ----
 
+// artyEligible lists the artillery that may support a fight at target:
+// active, French, not in the CR itself, in its subsector or an adjacent
+// one (2.2.5, 12.3.5.1, 15.1.4, 16.1); with 19.2 any CR, the heavy
+// mortars their own subsector only.
 func (t *turn) artyEligible(target string) []string {
 	p, d := t.s.Pos, t.r.d
 	sub := d.CR(target).Subsector
@@ -26,7 +30,11 @@ func (t *turn) artyEligible(target string) []string {
 		if u.Kind != Artillery || st.Used || d.CR(st.At) == nil || st.At == target || !p.French(st.At) {
 			continue
 		}
-		if !ok[d.CR(st.At).Subsector] || contains(t.s.Fight.Arty, u.ID) {
+		inRange := ok[d.CR(st.At).Subsector]
+		if t.s.rule("19.2") {
+			inRange = !u.Mortar || d.CR(st.At).Subsector == sub
+		}
+		if !inRange || contains(t.s.Fight.Arty, u.ID) {
 			continue
 		}
 		out = append(out, u.ID)
@@ -59,7 +67,11 @@ func (t *turn) supportOrder(f []string) (bool, error) {
 			return true, t.refuse("no artillery support on turn 1 (12.3.5.1)")
 		}
 		if id == "" || !contains(t.artyEligible(fi.CR), id) {
-			return true, t.refuse("arty <unit>: an active artillery unit in %s's subsector or an adjacent one, not in the CR itself (%s)", t.r.d.CR(fi.CR).Name, codes(t.artyEligible(fi.CR)))
+			reach := fmt.Sprintf("in %s's subsector or an adjacent one", t.r.d.CR(fi.CR).Name)
+			if s.rule("19.2") {
+				reach = fmt.Sprintf("anywhere, a heavy mortar in %s's subsector (19.2)", t.r.d.CR(fi.CR).Name)
+			}
+			return true, t.refuse("arty <unit>: an active artillery unit %s, not in the CR itself (%s)", reach, codes(t.artyEligible(fi.CR)))
 		}
 		key, ap := "arty", 1
 		switch {
@@ -277,7 +289,8 @@ func (t *turn) movePhase() {
 }
 
 // moveLimit is 14.1: armor any number, infantry two, 1 GAACEO and
-// artillery one (artillery only while no VM division is active).
+// artillery one (artillery only while no VM division is active; never
+// with 19.3).
 func (t *turn) moveLimit(id string) int {
 	u := t.r.d.Unit(id)
 	switch u.Kind {
@@ -286,6 +299,9 @@ func (t *turn) moveLimit(id string) int {
 	case Infantry:
 		return 2
 	case Artillery:
+		if t.s.rule("19.3") {
+			return 0 // 19.3: artillery never moves
+		}
 		for _, v := range t.s.Pos.Divs {
 			if v.Active {
 				return 0

@@ -48,9 +48,15 @@ func TestPlayout_BothScenarios(t *testing.T) {
 
 // levels plays n random games and counts the result levels.
 func levels(t testing.TB, r *Rules, sc string, n int, seed uint64, smart bool) map[string]int {
+	return levelsWith(t, r, sc, n, seed, smart, nil)
+}
+
+// levelsWith plays n games with game options (random, or the careful
+// player when smart), failing on a dead end or a refused legal order.
+func levelsWith(t testing.TB, r *Rules, sc string, n int, seed uint64, smart bool, opts adjudicator.Options) map[string]int {
 	out := map[string]int{}
 	for i := 0; i < n; i++ {
-		s0, err := r.Setup(sc, nil)
+		s0, err := r.Setup(sc, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,7 +74,7 @@ func levels(t testing.TB, r *Rules, sc string, n int, seed uint64, smart bool) m
 			}
 			o := adjudicator.RandomOrder(rng, adjudicator.WithoutStanding(r.Legal(s, French)))
 			if smart {
-				o = careful(s.(*State))(rng, French, r.Legal(s, French))
+				o = careful(r, s.(*State), rng, r.Legal(s, French))
 			}
 			ns, _, err := r.Apply(s, French, o, dc)
 			if err != nil {

@@ -43,8 +43,11 @@ func (r *Rules) Data() *Data { return r.d }
 
 // State is a game in progress.
 type State struct {
-	Scenario string      `json:"scenario"`
-	Last     int         `json:"last"`
+	Scenario string `json:"scenario"`
+	Last     int    `json:"last"`
+	// Optional: the optional rules in force by section ("19.2"), from the
+	// game's options (19.0).
+	Optional []string    `json:"optional,omitempty"`
 	Pos      *Position   `json:"pos"`
 	Step     string      `json:"step"`
 	Cards    cards.Stock `json:"cards"`
@@ -100,6 +103,7 @@ func (s *State) clone() *State {
 		q.Fight = &f
 	}
 	q.Paid = append([]string(nil), s.Paid...)
+	q.Optional = append([]string(nil), s.Optional...)
 	if s.Moved != nil {
 		q.Moved = map[string]int{}
 		for k, v := range s.Moved {
@@ -131,11 +135,45 @@ func (r *Rules) Info() adjudicator.Info {
 		sc = append(sc, adjudicator.Scenario{ID: s.ID, Name: s.Name, Turns: fmt.Sprintf("%d-%d", s.FirstTurn, s.LastTurn)})
 	}
 	return adjudicator.Info{ID: "lostvalley", Name: "The Lost Valley – The Siege of Dien Bien Phu", Sides: []adjudicator.Side{French}, Scenarios: sc,
-		Options: []adjudicator.GameOption{{Key: OptVulture, Help: "yes: the optional card 45, Operation Vulture, is in the deck (19.1)"}}}
+		Options: []adjudicator.GameOption{
+			{Key: OptVulture, Help: "yes: the optional card 45, Operation Vulture, is in the deck (19.1)"},
+			{Key: OptRange, Help: "yes: artillery supports any CR, the heavy mortars only their own subsector (19.2)"},
+			{Key: OptStatic, Help: "yes: artillery units never move (19.3)"},
+			{Key: OptReducedBPC, Help: "yes: 1 BPC arrives on its reduced side (19.4)"},
+		}}
 }
 
-// Options: "vulture" = "yes" adds the optional card 45 (19.1).
-const OptVulture = "vulture"
+// The optional rules (19.0), each a game option "key=yes" (or "no", the
+// default), recorded in the state by their section number
+// (State.Optional); 19.1 adds card 45 to the deck.
+const (
+	OptVulture    = "vulture"          // 19.1
+	OptRange      = "artillery_range"  // 19.2
+	OptStatic     = "static_artillery" // 19.3
+	OptReducedBPC = "reduced_1bpc"     // 19.4
+	reducedBPC    = "1 BPC"            // 19.4 names the unit
+)
+
+// optionalRules maps the options to their sections and names (19.0).
+var optionalRules = []struct{ key, section, name string }{
+	{OptVulture, "19.1", "Operation Vulture"}, {OptRange, "19.2", "artillery range"},
+	{OptStatic, "19.3", "static artillery"}, {OptReducedBPC, "19.4", "reduced 1 BPC"}}
+
+// OptionalText names the optional rules in force ("19.2 artillery
+// range"), for the map's panel.
+func (s *State) OptionalText() []string {
+	var out []string
+	for _, x := range optionalRules {
+		if s.rule(x.section) {
+			out = append(out, x.section+" "+x.name)
+		}
+	}
+	return out
+}
+
+// rule reports whether an optional rule (its section, "19.2") is in
+// force in this game.
+func (s *State) rule(section string) bool { return contains(s.Optional, section) }
 
 // Setup is 3.0. The first turn's card is drawn by the first Apply: the
 // state holds no draw the seed has not yet made.
@@ -155,10 +193,25 @@ func (r *Rules) Setup(scenario string, o adjudicator.Options) (adjudicator.State
 		}
 		deck = append(deck, c.Number)
 	}
-	if v := o[OptVulture]; v != "" && v != "yes" && v != "no" {
-		return nil, fmt.Errorf("option %s is yes or no, not %q", OptVulture, v)
+	for _, k := range []string{OptVulture, OptRange, OptStatic, OptReducedBPC} {
+		if v := o[k]; v != "" && v != "yes" && v != "no" {
+			return nil, fmt.Errorf("option %s is yes or no, not %q", k, v)
+		}
 	}
 	s := &State{Scenario: scenario, Last: sc.LastTurn, Pos: p, Step: StepEvents, Cards: cards.NewStock(deck...)}
+	for _, x := range optionalRules {
+		if o[x.key] == "yes" {
+			s.Optional = append(s.Optional, x.section)
+		}
+	}
+	if s.rule("19.4") {
+		// 19.4: 1 BPC arrives as a reinforcement on its reduced side.
+		u, st := r.d.Unit(reducedBPC), p.Units[reducedBPC]
+		if u == nil || st == nil || u.Steps != 2 || reinfTurn(st.At) == 0 {
+			return nil, fmt.Errorf("option %s: the order of battle has no 2-step %s arriving as a reinforcement (19.4)", OptReducedBPC, reducedBPC)
+		}
+		st.Steps = 1
+	}
 	return s, nil
 }
 

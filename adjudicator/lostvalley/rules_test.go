@@ -130,13 +130,29 @@ func TestRules_7_2_SEADThenDAS(t *testing.T) {
 	r, s := game(t)
 	s.Pos.Turn, s.Step, s.ASP = 3, StepAir, 5
 	s.Pos.Divs[312].Strength = 12
-	s1, txt := apply(t, r, s, "das 312 2", 4, 3) // 7 +1 (AAA 5: -1, deducted) +2 = 10
-	if s1.Pos.Divs[312].Strength != 11 || !strings.Contains(txt, "strength down to 11") {
+	s1, txt := apply(t, r, s, "das 312 2", 4, 3) // 7 -1 (AAA 5) +2 = 8
+	if s1.Pos.Divs[312].Strength != 11 || !strings.Contains(txt, "dice 4+3-1 VM AAA +2 ASP = 8: strength down to 11") {
 		t.Fatalf("DAS: %d\n%s", s1.Pos.Divs[312].Strength, txt)
 	}
 	refused(t, r, s1, "sead 1", "SEAD is flown once, before DAS (7.2.2, RULING L2)")
 	refused(t, r, s1, "das 308 3", "das 308 N with N from 1 to 2")
 	refused(t, r, s1, "das 312 1", "division 312 was struck by DAS this turn")
+}
+
+// 7.2.1, 7.2.2, RULING L16: the VM AAA DRM (negative) counts against SEAD
+// and DAS: heavy flak makes them harder, never easier.
+func TestRules_7_2_FlakHindersSEADAndDAS(t *testing.T) {
+	r, s := game(t)
+	s.Pos.Turn, s.Step, s.ASP, s.Pos.AAA = 3, StepAir, 5, 11 // AAA 11: -3 (2.2.8.3)
+	s1, txt := apply(t, r, s, "sead 2", 4, 3)                // 7 -3 +2 = 6: a miss
+	if s1.Pos.AAA != 11 || !strings.Contains(txt, "dice 4+3-3 VM AAA +2 ASP = 6: no effect") {
+		t.Fatalf("SEAD under heavy flak: AAA %d\n%s", s1.Pos.AAA, txt)
+	}
+	s.Pos.AAA = 1                             // AAA 1: 0
+	s2, txt := apply(t, r, s, "sead 2", 4, 3) // 7 +0 +2 = 9: a hit
+	if s2.Pos.AAA != 1 || !strings.Contains(txt, "= 9: VM AAA down to 1") {
+		t.Fatalf("SEAD under light flak: AAA %d\n%s", s2.Pos.AAA, txt)
+	}
 }
 
 // 14.1: moving costs 1 AP once; infantry two CR; 14.2: a unit leaving
@@ -340,6 +356,7 @@ func TestRules_16_RaidsFortificationsRepairs(t *testing.T) {
 	r, s := game(t)
 	s.Pos.Turn, s.Step, s.AP = 3, StepOps, 1
 	s.Pos.CRs["An"].VM = 308
+	s.Pos.Divs[308].Strength = 10
 	s.Pos.Units["3 BT"].At = "remnants"
 	s.Pos.Airstrip = "damaged"
 	s.Pos.Mods = s.Pos.Mods.airstripMods("damaged")

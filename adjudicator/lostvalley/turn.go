@@ -394,11 +394,11 @@ func (t *turn) airOrder(f []string) error {
 		a, b := roll2(t.dc)
 		aaa := d.Tables.Tracks.AAA.DRM(p.AAA)
 		m, why := p.Mods.DRM("sead")
-		total := a + b - aaa + n + m
+		total := a + b + aaa + n + m // RULING L16: the flak hinders
 		if total >= d.Tables.AirMissions.Success {
 			p.AddAAA(d, -1)
 		}
-		t.say("SEAD with %d ASP (7.2.1): dice %d+%d%+d (AAA DRM deducted) +%d ASP%s = %d: %s.", n, a, b, -aaa, n, joinWhy(why), total,
+		t.say("SEAD with %d ASP (7.2.1): dice %d+%d%+d VM AAA +%d ASP%s = %d: %s.", n, a, b, aaa, n, joinWhy(why), total,
 			map[bool]string{true: fmt.Sprintf("VM AAA down to %d", p.AAA), false: "no effect"}[total >= d.Tables.AirMissions.Success])
 		return t.airMaybeDone()
 	case f[0] == "das" && len(f) == 3:
@@ -418,12 +418,12 @@ func (t *turn) airOrder(f []string) error {
 		a, b := roll2(t.dc)
 		aaa := d.Tables.Tracks.AAA.DRM(p.AAA)
 		m, why := p.Mods.DRM("das")
-		total := a + b - aaa + n + m
+		total := a + b + aaa + n + m // RULING L16
 		hit := total >= d.Tables.AirMissions.Success
 		if hit {
 			p.AddStrength(d, div, -1)
 		}
-		t.say("DAS on division %d with %d ASP (7.2.2): dice %d+%d%+d (AAA DRM deducted) +%d ASP%s = %d: %s.", div, n, a, b, -aaa, n, joinWhy(why), total,
+		t.say("DAS on division %d with %d ASP (7.2.2): dice %d+%d%+d VM AAA +%d ASP%s = %d: %s.", div, n, a, b, aaa, n, joinWhy(why), total,
 			map[bool]string{true: fmt.Sprintf("strength down to %d", p.Divs[div].Strength), false: "no effect"}[hit])
 		return t.airMaybeDone()
 	case f[0] == "done" && len(f) == 1:

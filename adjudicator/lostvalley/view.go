@@ -32,6 +32,7 @@ type BoardView struct {
 	Discard   int         `json:"discard"`
 	Fight     string      `json:"fight,omitempty"`
 	Result    string      `json:"result,omitempty"`
+	Optional  []string    `json:"optional,omitempty"` // the optional rules in force (19.0)
 	Lines     [][2]string `json:"lines"`
 	TAORs     []TAOR      `json:"taors"`
 }
@@ -72,7 +73,7 @@ func (r *Rules) board(s *State) BoardView {
 	d, p := r.d, s.Pos
 	b := BoardView{Scenario: s.Scenario, Turn: p.Turn, Last: s.Last, Step: s.Step, CM: p.CM, RP: p.RP, AAA: p.AAA, SITREP: p.SITREP(d),
 		AP: s.AP, ASP: s.ASP - s.SEAD - s.DAS, Airstrip: p.Airstrip, Deck: len(s.Cards.Deck), Discard: len(s.Cards.Discard),
-		Lines: d.Board.Lines, TAORs: d.Board.TAORs}
+		Lines: d.Board.Lines, TAORs: d.Board.TAORs, Optional: s.OptionalText()}
 	for _, cr := range d.Board.CRs {
 		c := p.CRs[cr.ID]
 		v := CRView{ID: cr.ID, Name: cr.Name, X: cr.X, Y: cr.Y, Control: "french", VM: c.VM, Fort: c.Fort, Encircled: p.Encircled(d, cr.ID), Stars: cr.Stars}
@@ -167,6 +168,9 @@ func (r *Rules) status(s *State, b *BoardView) []string {
 		divs = append(divs, fmt.Sprintf("%d %d%s", v.ID, v.Strength, map[bool]string{true: "", false: " (inactive)"}[v.Active]))
 	}
 	out = append(out, "VM divisions: "+strings.Join(divs, ", ")+".")
+	if len(b.Optional) > 0 {
+		out = append(out, "Optional rules in force: "+strings.Join(b.Optional, ", ")+" (19.0).")
+	}
 	for _, c := range b.CRs {
 		ctl := "French"
 		switch c.Control {

@@ -39,8 +39,10 @@ func TestLostValleyScript_CampaignToItsEnd(t *testing.T) {
 }
 
 // writeLostValleyScript plays a game with the console's seed for game g1
-// (a player who defends with everything, brings reinforcements out of
-// the drop zones and otherwise ends each phase) and writes its orders.
+// (a player who rations and delays a reinforcement while RP run low,
+// defends with everything it can afford, brings reinforcements out of
+// the drop zones and its paratroops on to PC GONO, and otherwise ends
+// each phase) and writes its orders.
 func writeLostValleyScript(t *testing.T, path string) {
 	ts, err := adjudicator.LoadTitles(nil, "")
 	if err != nil {
@@ -79,6 +81,24 @@ func writeLostValleyScript(t *testing.T, path string) {
 					}
 				}
 			}
+		}
+		// The paratroop reinforcements, landed at Huguette, go on to
+		// hold PC GONO.
+		if s.Step == lostvalley.StepMove && order == "" {
+			for _, u := range []string{"6BPC", "5BPVN", "II/1RCP", "2BEP", "1BPC"} {
+				pick("move " + u + " PC")
+			}
+		}
+		// Supplies first: ration while the CM can afford it, guns and
+		// fortifications only while RP last.
+		if s.Step == lostvalley.StepSupply && s.Pos.RP <= 14 && s.Pos.CM >= 10 && s.Ration == 0 {
+			pick(fmt.Sprintf("ration %d", min(3, s.Pos.CM-9)))
+		}
+		if s.Step == lostvalley.StepSupply && s.Pos.RP <= 10 && s.Delayed == "" {
+			pick("delay ")
+		}
+		if s.Pos.RP <= 12 {
+			pick("draw", "play", "keep", "das 312 ", "cas ", "resolve", "drop ", "eliminate ", "repair", "done", "accept", "lose ", "retreat ")
 		}
 		pick("draw", "play", "keep", "das 312 ", "cas ", "arty ", "resolve", "drop ", "eliminate ", "fort ", "repair", "done", "accept", "lose ", "retreat ")
 		if order == "" {

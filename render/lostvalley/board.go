@@ -157,7 +157,38 @@ func (b *board) Static(c *render.Canvas) {
 	c.Text("Dien Bien Phu, March-May 1954", 20, 24, 0, 0.5, inkText)
 	c.Font(12, false)
 	c.Text("black lines: French movement; dashed colours: VM TAOR paths (gold 304, green 308, blue 312, red 316)", 20, 46, 0, 0.5, inkText)
-	c.Text("units: blue = active, grey band = used; (red) reduced, (DIS) disrupted; brown square: fortifications; * stars", 20, 62, 0, 0.5, inkText)
+	c.Text("units: blue = active, grey band = used; (red) reduced, (DIS) disrupted; brown square: fortifications; gold star: 1 CM", 20, 62, 0, 0.5, inkText)
+	// The key to the boxes' icons, at the foot of the panel.
+	c.Font(12, true)
+	c.Text("Key to the CR boxes", mapW+18, imgH-92, 0, 0.5, inkWhite)
+	c.Font(11, false)
+	for i, l := range []string{
+		"gun / AA: if captured, the VM division's strength / the VM AAA +1",
+		"bomb: -1 to the airstrip roll while the VM holds it",
+		"enc: encircled when its fortifications fall to 0",
+		"6/3 (top right): stacking, infantry steps / assets",
+	} {
+		c.Text(l, mapW+18, imgH-72+float64(i)*16, 0, 0.5, inkWhite)
+	}
+}
+
+// star draws a gold five-pointed star of radius r centred on x, y.
+func star(c *render.Canvas, x, y, r float64) {
+	var pts [][2]float64
+	for i := 0; i < 10; i++ {
+		rr := r
+		if i%2 == 1 {
+			rr = r * 0.45
+		}
+		a := -math.Pi/2 + float64(i)*math.Pi/5
+		pts = append(pts, [2]float64{x + rr*math.Cos(a), y + rr*math.Sin(a)})
+	}
+	c.Poly(pts)
+	c.SetColor(inkYellow)
+	c.FillPreserve()
+	c.SetColor(inkBoxEdge)
+	c.SetLineWidth(1)
+	c.Stroke()
 }
 
 func (b *board) end(id string, div int) [2]float64 {
@@ -255,8 +286,11 @@ func (b *board) box(c *render.Canvas, cr lostvalley.CRView) {
 	c.Frame(x0, y0, x1, y1, 2, inkBoxEdge)
 	c.Font(14, true)
 	c.Text(cr.Name, x0+6, y0+11, 0, 0.5, inkWhite)
-	c.Font(11, true)
-	c.Text(strings.Repeat("*", cr.Stars), x1-6, y0+11, 1, 0.5, inkYellow)
+	// Stars (2.2.4.1): gold five-pointed stars in the name bar, the CM
+	// lost when the CR falls.
+	for i := 0; i < cr.Stars; i++ {
+		star(c, x1-12-float64(i)*17, y0+11, 7.5)
+	}
 	// Fortifications: a brown square with the level (2.2.1.4).
 	c.Rect(x1-30, y1-30, x1-4, y1-4, inkFort)
 	c.Font(16, true)
@@ -275,6 +309,10 @@ func (b *board) box(c *render.Canvas, cr lostvalley.CRView) {
 			icons = append(icons, "airstrip")
 		case "bombard":
 			icons = append(icons, "bomb")
+		case "encircle":
+			if !cr.Encircled {
+				icons = append(icons, "enc")
+			}
 		}
 	}
 	status := ctl
@@ -282,6 +320,11 @@ func (b *board) box(c *render.Canvas, cr lostvalley.CRView) {
 		status += ", ENCIRCLED"
 	}
 	c.Text(status+"  "+strings.Join(icons, " "), x0+6, y0+33, 0, 0.5, inkText)
+	// The stacking limit (2.2.1.3): infantry steps / assets.
+	if box := b.d.CR(cr.ID); box != nil {
+		c.Font(10, true)
+		c.Text(fmt.Sprintf("%d/%d", box.Stack[0], box.Stack[1]), x1-6, y0+33, 1, 0.5, inkText)
+	}
 	// Units: Active in blue, Used on a grey band; two columns when more
 	// than five, and "+N more" past ten, so that no unit goes unshown
 	// silently.
@@ -355,6 +398,9 @@ func (b *board) panel(c *render.Canvas, bv *lostvalley.BoardView, v adjudicator.
 	}
 	line(13, false, inkTextLt, "Reserve hand: "+hand)
 	line(12, false, inkTextDim, fmt.Sprintf("Draw pile %d, discard %d. Event cards authored by Umpire; the printed cards may differ.", bv.Deck, bv.Discard))
+	if len(bv.Optional) > 0 {
+		line(12, false, inkTextLt, "Optional rules: "+strings.Join(bv.Optional, ", "))
+	}
 	y += 8
 	if bv.Fight != "" {
 		line(15, true, inkVM, bv.Fight)
@@ -365,7 +411,6 @@ func (b *board) panel(c *render.Canvas, bv *lostvalley.BoardView, v adjudicator.
 	y += 8
 	line(13, true, inkTextLt, "Awaiting: "+awaiting(v.Prompt))
 	line(12, false, inkTextDim, v.Prompt.Decision)
-	_ = math.Pi
 }
 
 func awaiting(p adjudicator.Prompt) string {
