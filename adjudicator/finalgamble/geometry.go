@@ -368,15 +368,15 @@ type Position struct {
 	loc   []geoLoc       // per unit
 	// per map, per hex: units of each side there (0 French, 1 VM), and
 	// whether a non-shaken unit of the side is adjacent (its ZoC).
-	occ    [2][][2]int8
-	zocOf  [2][][2]bool
-	trench [2][]bool
-	dig    [2][]bool
-	breach [2][]bool
-	flagSP []bool // per strongpoint: any flag (its wire is gone)
+	occ     [2][][2]int8
+	zocOf   [2][][2]bool
+	trench  [2][]bool
+	dig     [2][]bool
+	breach  [2][]bool
+	flagSP  []bool // per strongpoint: any flag (its wire is gone)
 	outGone [2][]bool
 	outVM   [2][]bool
-	rain   bool
+	rain    bool
 }
 
 func sideIdx(side string) int {
