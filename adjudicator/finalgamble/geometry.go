@@ -35,13 +35,15 @@ package finalgamble
 //	(*Position).Retreats(unitID string, moved map[string]int) []Retreat  3.6-C, 7.5
 //	(*Position).Zone1(unitID string) []string  2.4-B: where an excess unit may go
 //	(*Position).Digging(sector, isabelleGone) Dig  8.5: flip, move, land on the Dig side
+//	(*Position).UnitStrength(id) int; UnitMorale(id) int; Regiment(id) string  1.5-A, 5.2-D
+//	(*Position).DefenseStrength(defender, assaulter, barrage) Strength  3.5-A, 7.4-A
+//	(*Position).AssaultStrength(assaulter, defender, mortars, medicineZero) Strength  3.6-A, 7.5-A
 //
 // The mechanics (combat.go) take an adjudicator.Dice and return the rolls
 // with each result.
 
 import (
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
@@ -351,16 +353,25 @@ type Board struct {
 	Breaches []string
 	// Period: "dry", "rain" or "monsoon" (field costs more from Rain, 8.6).
 	Period string
+	// Disorg: VM units with a Disorg Marker (1.7-A: strength 5).
+	Disorg map[string]bool
+	// DivisionMorale: each division's slot on the VM Division Morale
+	// Track (5.2-D), for the VM units' morale.
+	DivisionMorale map[string]int
+	// Assaults: the Combat and Abort Markers on the map (3.1, 7.2).
+	Assaults []BoardAssault
 }
 
 // BoardOf fills a Board from a Setup (Shaken, Breaches and Period are the
 // engine's to add).
 func BoardOf(s *Setup) *Board {
-	return &Board{Units: s.Units, Flags: s.Flags, Trench: s.Trench, Dig: s.Dig, OutpostsGone: s.OutpostsGone}
+	return &Board{Units: s.Units, Flags: s.Flags, Trench: s.Trench, Dig: s.Dig, OutpostsGone: s.OutpostsGone,
+		DivisionMorale: s.DivisionMorale}
 }
 
 // Position is a Board indexed against the map: build it once per board
-// and ask it many questions. It must not outlive a change to the Board.
+// and ask it many questions. It must not outlive a change to the Board,
+// and is for one goroutine (Reach reuses its working memory).
 type Position struct {
 	g     *Geo
 	b     *Board
@@ -377,6 +388,7 @@ type Position struct {
 	outGone [2][]bool
 	outVM   [2][]bool
 	rain    bool
+	scratch [2]reachScratch
 }
 
 func sideIdx(side string) int {
@@ -722,10 +734,22 @@ type Reach struct {
 	p     *Position
 	m     int
 	start int
-	cost  []int16 // half mp, -1 not reached
-	prev  []int32
-	list  []int32
-	limit int
+	// the hexes reached, by index (the start included), with their least
+	// cost in half mp and the hex before them on a cheapest path
+	list []int32
+	cost []int16
+	prev []int32
+}
+
+// reachScratch is Dijkstra's working memory, kept by a Position between
+// its Reach calls: a cost a hex, valid when its stamp is the call's.
+type reachScratch struct {
+	stamp   []uint32
+	cost    []int16
+	prev    []int32
+	now     uint32
+	buckets [][]int32
+	seen    []int32
 }
 
 // Reach is a unit's movement from where it stands, as the position
@@ -748,27 +772,34 @@ func (p *Position) Reach(unitID string, o MoveOpts) *Reach {
 	if l.m < 0 {
 		return r
 	}
-	r.m, r.start, r.limit = l.m, l.i, int(r.MP*2+0.5)
+	r.m, r.start = l.m, l.i
+	limit := int(r.MP*2 + 0.5)
 	gm := p.g.maps[l.m]
-	n := len(gm.ids)
-	r.cost = make([]int16, n)
-	r.prev = make([]int32, n)
-	for k := range r.cost {
-		r.cost[k] = -1
+	sc := &p.scratch[l.m]
+	if sc.stamp == nil {
+		n := len(gm.ids)
+		sc.stamp, sc.cost, sc.prev = make([]uint32, n), make([]int16, n), make([]int32, n)
 	}
+	sc.now++
+	for len(sc.buckets) <= limit {
+		sc.buckets = append(sc.buckets, nil)
+	}
+	for k := range sc.buckets {
+		sc.buckets[k] = sc.buckets[k][:0]
+	}
+	sc.seen = sc.seen[:0]
 	s, art := sideIdx(u.Side), p.isArt(u)
 	// Dijkstra on small integer costs: a bucket per half mp.
-	buckets := make([][]int32, r.limit+1)
-	r.cost[l.i], r.prev[l.i] = 0, -1
-	buckets[0] = append(buckets[0], int32(l.i))
-	for c := 0; c <= r.limit; c++ {
-		for len(buckets[c]) > 0 {
-			a := int(buckets[c][len(buckets[c])-1])
-			buckets[c] = buckets[c][:len(buckets[c])-1]
-			if int(r.cost[a]) != c {
+	sc.stamp[l.i], sc.cost[l.i], sc.prev[l.i] = sc.now, 0, -1
+	sc.buckets[0] = append(sc.buckets[0], int32(l.i))
+	for c := 0; c <= limit; c++ {
+		for len(sc.buckets[c]) > 0 {
+			a := int(sc.buckets[c][len(sc.buckets[c])-1])
+			sc.buckets[c] = sc.buckets[c][:len(sc.buckets[c])-1]
+			if int(sc.cost[a]) != c {
 				continue
 			}
-			r.list = append(r.list, int32(a))
+			sc.seen = append(sc.seen, int32(a))
 			for k := 0; k < 6; k++ {
 				b := int(gm.nb[a][k])
 				if b < 0 {
@@ -782,13 +813,20 @@ func (p *Position) Reach(unitID string, o MoveOpts) *Reach {
 					continue
 				}
 				nc := c + e
-				if nc > r.limit || r.cost[b] >= 0 && int(r.cost[b]) <= nc {
+				if nc > limit || sc.stamp[b] == sc.now && int(sc.cost[b]) <= nc {
 					continue
 				}
-				r.cost[b], r.prev[b] = int16(nc), int32(a)
-				buckets[nc] = append(buckets[nc], int32(b))
+				sc.stamp[b], sc.cost[b], sc.prev[b] = sc.now, int16(nc), int32(a)
+				sc.buckets[nc] = append(sc.buckets[nc], int32(b))
 			}
 		}
+	}
+	r.list = slices.Clone(sc.seen)
+	slices.Sort(r.list)
+	r.cost = make([]int16, len(r.list))
+	r.prev = make([]int32, len(r.list))
+	for k, h := range r.list {
+		r.cost[k], r.prev[k] = sc.cost[h], sc.prev[h]
 	}
 	return r
 }
@@ -805,39 +843,55 @@ func (r *Reach) Places() []string {
 			out = append(out, gm.ids[i])
 		}
 	}
-	sort.Strings(out)
 	return out
+}
+
+// Len is how many hexes are reached, the start excluded.
+func (r *Reach) Len() int { return max(0, len(r.list)-1) }
+
+// find is the position of hex i in the list, -1 when not reached.
+func (r *Reach) find(i int) int {
+	k, ok := slices.BinarySearch(r.list, int32(i))
+	if !ok {
+		return -1
+	}
+	return k
 }
 
 func (r *Reach) at(place string) (int, bool) {
 	l, ok := r.p.g.resolve(place)
-	if !ok || r.m < 0 || l.m != r.m || r.cost[l.i] < 0 {
+	if !ok || r.m < 0 || l.m != r.m {
 		return 0, false
 	}
-	return l.i, true
+	k := r.find(l.i)
+	return k, k >= 0
 }
 
 // Cost is the least cost in mp of reaching place; ok false when it is out
 // of reach.
 func (r *Reach) Cost(place string) (float64, bool) {
-	i, ok := r.at(place)
+	k, ok := r.at(place)
 	if !ok {
 		return 0, false
 	}
-	return float64(r.cost[i]) / 2, true
+	return float64(r.cost[k]) / 2, true
 }
 
 // Path is a cheapest path from the unit's hex to place, both included;
 // nil when place is out of reach.
 func (r *Reach) Path(place string) []string {
-	i, ok := r.at(place)
+	k, ok := r.at(place)
 	if !ok {
 		return nil
 	}
 	gm := r.p.g.maps[r.m]
 	var out []string
-	for j := int32(i); j >= 0; j = r.prev[j] {
-		out = append(out, gm.ids[j])
+	for k >= 0 {
+		out = append(out, gm.ids[r.list[k]])
+		if r.prev[k] < 0 {
+			break
+		}
+		k = r.find(int(r.prev[k]))
 	}
 	slices.Reverse(out)
 	return out
@@ -846,9 +900,13 @@ func (r *Reach) Path(place string) []string {
 // CanStop tells whether the unit may end its move at place: reached and
 // within 1.6's stacking (3 French units, 1 VM unit, the mover not counted).
 func (r *Reach) CanStop(place string) bool {
-	i, ok := r.at(place)
-	if !ok || i == r.start {
-		return ok
+	k, ok := r.at(place)
+	if !ok {
+		return false
+	}
+	i := int(r.list[k])
+	if i == r.start {
+		return true
 	}
 	u := r.p.Unit(r.Unit)
 	return int(r.p.occ[r.m][i][sideIdx(u.Side)]) < StackLimit(u.Side)
