@@ -35,6 +35,10 @@ package finalgamble
 //	(*Position).Retreats(unitID string, moved map[string]int) []Retreat  3.6-C, 7.5
 //	(*Position).Zone1(unitID string) []string  2.4-B: where an excess unit may go
 //	(*Position).Digging(sector, isabelleGone) Dig  8.5: flip, move, land on the Dig side
+//	(*Position).ValleyMoves(id) []string      2.1-B, 6.2-A
+//	(*Position).BoxMoves(id, BoxMoveOpts) []string  2.1-A, 6.2-B
+//	(*Position).AfterCombatMoves(id) []AfterMove  4.2, 8.2 (Alt 1, 2, 3)
+//	(*Position).AdjacentEnemy(id) bool; ShakenNow(side) []string  3.1, 4.3-B, 8.3-B
 //	(*Position).UnitStrength(id) int; UnitMorale(id) int; Regiment(id) string  1.5-A, 5.2-D
 //	(*Position).DefenseStrength(defender, assaulter, barrage) Strength  3.5-A, 7.4-A
 //	(*Position).AssaultStrength(assaulter, defender, mortars, medicineZero) Strength  3.6-A, 7.5-A
@@ -360,6 +364,9 @@ type Board struct {
 	DivisionMorale map[string]int
 	// Assaults: the Combat and Abort Markers on the map (3.1, 7.2).
 	Assaults []BoardAssault
+	// IsabelleGone: Isabelle has surrendered (8.1-B: "No French unit may
+	// now enter Isabelle").
+	IsabelleGone bool
 }
 
 // BoardOf fills a Board from a Setup (Shaken, Breaches and Period are the

@@ -65,7 +65,11 @@ func (p *Position) boxPassable(s int, box string) bool {
 	return own > 0 || enemy == 0
 }
 
-func (p *Position) flood(s int, l *LoC, seeds [2][]int32) {
+func (p *Position) flood(s int, l *LoC, seeds [2][]int32) { p.floodWith(s, l, seeds, false) }
+
+// floodWith spreads the LoC from seeds; art: no river crossed but by a
+// bridge (6.2-A's artillery route).
+func (p *Position) floodWith(s int, l *LoC, seeds [2][]int32, art bool) {
 	var stack []int32
 	for m := 0; m < 2; m++ {
 		stack = stack[:0]
@@ -79,7 +83,10 @@ func (p *Position) flood(s int, l *LoC, seeds [2][]int32) {
 		for len(stack) > 0 {
 			a := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			for _, b := range gm.nb[a] {
+			for k, b := range gm.nb[a] {
+				if art && gm.sides[a][k]&geoRiver != 0 && gm.sides[a][k]&geoBridge == 0 {
+					continue
+				}
 				if b >= 0 && !l.hex[m][b] && p.passable(s, m, int(b)) {
 					l.hex[m][b] = true
 					stack = append(stack, b)

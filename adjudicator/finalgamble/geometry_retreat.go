@@ -15,7 +15,8 @@ import (
 // from on its own map (F34). All tied hexes are listed, by id: the owner
 // chooses among them (F34: by standing preference, else the first). For
 // the VM at Isabelle with no such hex, 7.5's note: "the closest Trench
-// Zone: 2z-304 or 1z-304" (2z-304 when it is one). nil: none.
+// Zone: 2z-304 or 1z-304" (2z-304 when it is one); at DBP 1z-304, the box
+// its red arrow joins (F34). nil: none (France: the unit is eliminated).
 func (p *Position) ClosestEdge(unitID, from string, trench bool) []string {
 	u := p.Unit(unitID)
 	l, ok := p.g.resolve(from)
@@ -39,8 +40,8 @@ func (p *Position) ClosestEdge(unitID, from string, trench bool) []string {
 		}
 	}
 	sort.Strings(out)
-	if len(out) == 0 && s == 1 && trench && l.m == 1 {
-		if t, _ := p.boxZone("2z-304"); t {
+	if len(out) == 0 && s == 1 && trench {
+		if t, _ := p.boxZone("2z-304"); t && l.m == 1 {
 			return []string{"2z-304"}
 		}
 		return []string{"1z-304"}
@@ -152,6 +153,7 @@ func (p *Position) Retreats(unitID string) []Retreat {
 		if len(out) > 0 {
 			return out
 		}
+		return []Retreat{{Eliminated: true, Why: "3.6-C: across the map edge with no eligible Map Edge Hex outside a Trench Zone, it is eliminated (F34)"}}
 	}
 	why := "3.6-C: it retreats onto a VM unit and is eliminated"
 	if s == 1 {
