@@ -77,6 +77,7 @@ type Geo struct {
 	structs []geoStrong // structures: one hex each, keyed by name
 	kind    map[string]string
 	boxes   map[string]*Box
+	scratch [2]sync.Pool // *reachScratch per map
 	// terrain costs in half movement points
 	field, fieldRain, forest, river, road, uphill, zoc, wire, flat, mp int
 }
@@ -377,8 +378,8 @@ func BoardOf(s *Setup) *Board {
 }
 
 // Position is a Board indexed against the map: build it once per board
-// and ask it many questions. It must not outlive a change to the Board,
-// and is for one goroutine (Reach reuses its working memory).
+// and ask it many questions. It must not outlive a change to the Board.
+// Its questions only read it: goroutines may share it.
 type Position struct {
 	g     *Geo
 	b     *Board
@@ -395,7 +396,6 @@ type Position struct {
 	outGone [2][]bool
 	outVM   [2][]bool
 	rain    bool
-	scratch [2]reachScratch
 }
 
 func sideIdx(side string) int {
@@ -748,8 +748,8 @@ type Reach struct {
 	prev []int32
 }
 
-// reachScratch is Dijkstra's working memory, kept by a Position between
-// its Reach calls: a cost a hex, valid when its stamp is the call's.
+// reachScratch is Dijkstra's working memory, pooled per map between Reach
+// calls: a cost a hex, valid when its stamp is the call's.
 type reachScratch struct {
 	stamp   []uint32
 	cost    []int16
@@ -782,12 +782,16 @@ func (p *Position) Reach(unitID string, o MoveOpts) *Reach {
 	r.m, r.start = l.m, l.i
 	limit := int(r.MP*2 + 0.5)
 	gm := p.g.maps[l.m]
-	sc := &p.scratch[l.m]
-	if sc.stamp == nil {
+	sc, _ := p.g.scratch[l.m].Get().(*reachScratch)
+	if sc == nil {
 		n := len(gm.ids)
-		sc.stamp, sc.cost, sc.prev = make([]uint32, n), make([]int16, n), make([]int32, n)
+		sc = &reachScratch{stamp: make([]uint32, n), cost: make([]int16, n), prev: make([]int32, n)}
 	}
-	sc.now++
+	defer p.g.scratch[l.m].Put(sc)
+	if sc.now++; sc.now == 0 {
+		clear(sc.stamp) // the stamps wrapped: none may look current
+		sc.now = 1
+	}
 	for len(sc.buckets) <= limit {
 		sc.buckets = append(sc.buckets, nil)
 	}

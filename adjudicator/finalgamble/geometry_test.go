@@ -360,3 +360,33 @@ func TestRule1_9_LoCBasics(t *testing.T) {
 	}
 	_ = hexgrid.ID
 }
+
+// A Position may be shared: Reach's working memory is pooled, not kept
+// in the Position (run with -race).
+func TestReach_SharedPositionConcurrent(t *testing.T) {
+	d := mustDefault(t)
+	g := GeoOf(d)
+	b := BoardOf(d.Setups["B"])
+	p := g.Position(b)
+	want := map[string]int{}
+	for _, u := range b.Units {
+		want[u.ID] = p.Reach(u.ID, MoveOpts{}).Len()
+	}
+	done := make(chan string, 4)
+	for w := 0; w < 4; w++ {
+		go func() {
+			msg := ""
+			for _, u := range b.Units {
+				if n := p.Reach(u.ID, MoveOpts{}).Len(); n != want[u.ID] {
+					msg = u.ID
+				}
+			}
+			done <- msg
+		}()
+	}
+	for w := 0; w < 4; w++ {
+		if m := <-done; m != "" {
+			t.Errorf("%s: a different reach under concurrency", m)
+		}
+	}
+}
