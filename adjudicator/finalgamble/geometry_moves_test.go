@@ -1,0 +1,145 @@
+package finalgamble
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestRule2_1B_VMValleyMove(t *testing.T) {
+	d := mustDefault(t)
+	g := GeoOf(d)
+	b := BoardOf(d.Setups["B"])
+	p := g.Position(b)
+	var vm *Unit
+	for i := range b.Units {
+		if b.Units[i].Side == "VM" && b.Units[i].Box == "" {
+			vm = &b.Units[i]
+			break
+		}
+	}
+	dests := p.ValleyMoves(vm.ID)
+	if len(dests) == 0 {
+		t.Fatal("no Valley Move for a VM unit in its Trench Zones")
+	}
+	for _, pl := range dests {
+		if !p.TrenchZone(pl) || p.DigZone(pl) || p.EnemyZoC("VM", pl) || !p.LoC("VM").Place(pl) && g.boxes[pl] == nil {
+			t.Errorf("2.1-B: %s is not a Trench Zone hex in VM LoC out of French ZoC", pl)
+		}
+	}
+}
+
+func TestRule6_2A_FrenchValleyMove(t *testing.T) {
+	d := mustDefault(t)
+	g := GeoOf(d)
+	b := BoardOf(d.Setups["A"])
+	p := g.Position(b)
+	var inf, art *Unit
+	for i := range b.Units {
+		u := &b.Units[i]
+		if u.Side != "French" || u.Map != "dbp" {
+			continue
+		}
+		if p.isArt(u) && art == nil {
+			art = u
+		} else if !p.isArt(u) && inf == nil {
+			inf = u
+		}
+	}
+	di := p.ValleyMoves(inf.ID)
+	da := p.ValleyMoves(art.ID)
+	if len(di) == 0 || len(da) == 0 {
+		t.Fatalf("no Valley Move: %d infantry, %d artillery", len(di), len(da))
+	}
+	for _, pl := range di {
+		if p.TrenchZone(pl) || p.DigZone(pl) {
+			t.Errorf("6.2-A: %s in a Trench/Dig Zone", pl)
+		}
+	}
+	// the artillery's route crosses the river only by a bridge: it
+	// reaches no more than the infantry
+	for _, pl := range da {
+		if !slices.Contains(di, pl) && pl != PlaceOf(inf) {
+			t.Errorf("6.2-A: artillery reaches %s the infantry cannot", pl)
+		}
+	}
+}
+
+func TestRule2_1A_6_2B_BoxMoves(t *testing.T) {
+	g, bd := geoFixture(t, vmU("308-80", "308", "VM Off-Map"), vmU("PL-PL", "PL", "Laos 1"), fr("x", "1BEP", "2z-304"),
+		fr("c", "1BEP", "Condor Force"), fr("art", "2/4RAC", "0112"), fr("y", "1BEP", "0112"))
+	p := g.Position(bd)
+	off := p.BoxMoves("308-80", BoxMoveOpts{})
+	if !slices.Contains(off, "1z-304") || !slices.Contains(off, "2z-304") || !slices.Contains(off, "3601") || !slices.Contains(off, "I0101") {
+		t.Errorf("2.1-A: from the Off-Map Box to Sector 304's boxes and any Map Edge Hex: %v", off)
+	}
+	for _, pl := range p.BoxMoves("PL-PL", BoxMoveOpts{}) {
+		if b := g.boxes[pl]; b == nil || !b.Laos {
+			t.Errorf("2.1-A: the Pathet Lao leaves Laos to %s", pl)
+		}
+	}
+	fx := p.BoxMoves("x", BoxMoveOpts{})
+	if !slices.Contains(fx, "0112") || slices.Contains(fx, "3601") || !slices.Contains(fx, "Laos 2") {
+		t.Errorf("6.2-B: from 2z-304 to edge hexes not in a Trench Zone and adjacent boxes: %v", fx)
+	}
+	if m := p.BoxMoves("c", BoxMoveOpts{}); len(m) != 0 {
+		t.Errorf("6.2-B: the Condor Force moves before 24 April: %v", m)
+	}
+	if m := p.BoxMoves("c", BoxMoveOpts{CondorReleased: true}); !slices.Equal(m, []string{"Laos 1"}) {
+		t.Errorf("6.2-B: Condor to Laos 1: %v", m)
+	}
+	if m := p.BoxMoves("art", BoxMoveOpts{}); len(m) != 0 {
+		t.Errorf("6.2-B: artillery has no Box Move: %v", m)
+	}
+	if m := p.BoxMoves("y", BoxMoveOpts{}); !slices.Equal(m, []string{"2z-304"}) {
+		t.Errorf("6.2-B: an edge hex not in a Trench Zone to 2z-304: %v", m)
+	}
+}
+
+func TestRule4_2_8_2_AfterCombatMoves(t *testing.T) {
+	g, bd := geoFixture(t, fr("x", "1BEP", "1912"))
+	p := g.Position(bd)
+	if p.Entrenched("x") {
+		t.Fatal("fixture: 1912 must be open ground")
+	}
+	moves := p.AfterCombatMoves("x")
+	if len(moves) == 0 {
+		t.Fatal("8.2: no After-Combat Move")
+	}
+	for _, m := range moves {
+		_, h := g.Locate(m.To)
+		if h.Strong == "" && !h.Outpost {
+			t.Errorf("8.2: %s is not a place France is entrenched in", m.To)
+		}
+		if m.Alt == 1 && g.Distance("1912", m.To) != 1 || m.Alt == 3 && (!h.Supply || h.Strong == "") {
+			t.Errorf("8.2: %+v", m)
+		}
+	}
+	// Junon (1812) is next to 1912: Alt 1
+	if i := slices.IndexFunc(moves, func(m AfterMove) bool { return m.To == "1812" }); i < 0 || moves[i].Alt != 1 {
+		t.Errorf("8.2 Alt 1 into Junon: %+v", moves)
+	}
+	// an entrenched unit may not move
+	bd.Units = []Unit{fr("x", "1BEP", "1812")}
+	if m := g.Position(bd).AfterCombatMoves("x"); m != nil {
+		t.Errorf("8.2: an entrenched unit moved: %+v", m)
+	}
+	// the VM ends entrenched in a Trench Zone hex or a strongpoint not French
+	bd.Units = []Unit{vmU("308-80", "308", "1912")}
+	for _, m := range g.Position(bd).AfterCombatMoves("308-80") {
+		_, h := g.Locate(m.To)
+		if h.Strong == "" && !g.Position(bd).TrenchZone(m.To) && !g.Position(bd).DigZone(m.To) || h.Strong != "" || m.Alt == 3 {
+			t.Errorf("4.2: %+v", m)
+		}
+	}
+}
+
+func TestRule4_3B_8_3B_ShakenNow(t *testing.T) {
+	g, bd := geoFixture(t, fr("x", "1BEP", "1912"), fr("j", "1BEP", "1812"), vmU("308-80", "308", "1913"))
+	p := g.Position(bd)
+	if got := p.ShakenNow("French"); !slices.Equal(got, []string{"x"}) {
+		t.Errorf("8.3-B: %v, want x (j is entrenched in Junon)", got)
+	}
+	if got := p.ShakenNow("VM"); len(got) != 1 && !p.Entrenched("308-80") {
+		t.Errorf("4.3-B: %v", got)
+	}
+}
