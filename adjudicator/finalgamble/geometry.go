@@ -39,6 +39,8 @@ package finalgamble
 //	(*Position).BoxMoves(id, BoxMoveOpts) []string  2.1-A, 6.2-B
 //	(*Position).AfterCombatMoves(id) []AfterMove  4.2, 8.2 (Alt 1, 2, 3)
 //	(*Position).AdjacentEnemy(id) bool; ShakenNow(side) []string  3.1, 4.3-B, 8.3-B
+//	(*Position).BreachPlaces(id) []string; CommandoHexes(target) []string  2.4-A, 2.3
+//	(*Position).ReactionEligible(id) bool; SupplyHexes(area, notInZoC) []string  3.3, 5.4-D, 8.1-A
 //	(*Position).UnitStrength(id) int; UnitMorale(id) int; Regiment(id) string  1.5-A, 5.2-D
 //	(*Position).DefenseStrength(defender, assaulter, barrage) Strength  3.5-A, 7.4-A
 //	(*Position).AssaultStrength(assaulter, defender, mortars, medicineZero) Strength  3.6-A, 7.5-A

@@ -363,3 +363,84 @@ func (p *Position) edgeTraces(m int) bool {
 	}
 	return false
 }
+
+// BreachPlaces lists where a Wire Breach may go for a VM unit: 2.4-A "on
+// a VM unit in VM LoC, or in an empty hex adjacent to that VM unit (but
+// not in a French-controlled strongpoint or in a Supply Area)"; the
+// unit's own place first, then the hexes by id. nil when the unit is not
+// in VM LoC on a map. (No more than 2 Asset Markers a Division Sector is
+// the engine's count.)
+func (p *Position) BreachPlaces(unitID string) []string {
+	i, ok := p.units[unitID]
+	if !ok || p.b.Units[i].Side != geoVM || p.loc[i].m < 0 || !p.LoC(geoVM).Unit(unitID) {
+		return nil
+	}
+	l := p.loc[i]
+	gm := p.g.maps[l.m]
+	out := []string{gm.ids[l.i]}
+	var ns []string
+	for _, n := range gm.nb[l.i] {
+		if n < 0 || p.occ[l.m][n][0] > 0 || p.occ[l.m][n][1] > 0 || gm.hx[n].Supply {
+			continue
+		}
+		if sp := gm.strong[n]; sp >= 0 && p.Control(p.g.strongs[sp].code) == geoFrench {
+			continue
+		}
+		ns = append(ns, gm.ids[n])
+	}
+	sort.Strings(ns)
+	return append(out, ns...)
+}
+
+// CommandoHexes lists the hexes 2.3 lets the Commando raid a French unit
+// from: "Place the Commando in any hex in a Trench/Dig Zone, or in any
+// Map Edge Hex. It will raid an adjacent French unit." (No French unit in
+// the hex: "a unit may never enter a hex that contains an enemy unit".)
+func (p *Position) CommandoHexes(targetID string) []string {
+	i, ok := p.units[targetID]
+	if !ok || p.b.Units[i].Side != geoFrench || p.loc[i].m < 0 {
+		return nil
+	}
+	l := p.loc[i]
+	gm := p.g.maps[l.m]
+	var out []string
+	for _, n := range gm.nb[l.i] {
+		if n >= 0 && p.occ[l.m][n][0] == 0 && (p.trench[l.m][n] || p.dig[l.m][n] || gm.hx[n].Edge) {
+			out = append(out, gm.ids[n])
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ReactionEligible: 3.3 "Artillery, shaken units or those that start
+// adjacent to a VM unit may not do a Reaction Move. Box Movement is not
+// permitted."
+func (p *Position) ReactionEligible(unitID string) bool {
+	u := p.Unit(unitID)
+	return u != nil && u.Side == geoFrench && u.Box == "" && !p.isArt(u) && !p.b.Shaken[unitID] && !p.AdjacentEnemy(unitID)
+}
+
+// SupplyHexes lists the hexes of a Supply Area ("dbp" or "isabelle") a
+// French unit may be put in: no VM unit, room under 1.6, VM ZoC or not
+// unless notInZoC (8.1-A's evacuation: "any hex in DBP Supply Area, not
+// in VM ZoC"); 5.4-D's reinforcements "in any hexes within the Supply
+// Area of DBP and/or Isabelle. Placing them in VM ZoC is allowed", not at
+// Isabelle after its surrender (Board.IsabelleGone).
+func (p *Position) SupplyHexes(area string, notInZoC bool) []string {
+	m := 0
+	if area == "isabelle" {
+		m = 1
+		if p.b.IsabelleGone {
+			return nil
+		}
+	}
+	gm := p.g.maps[m]
+	var out []string
+	for _, h := range gm.supply {
+		if p.room(0, m, int(h)) && !(notInZoC && p.zocOf[m][h][1]) {
+			out = append(out, gm.ids[h])
+		}
+	}
+	return out
+}

@@ -143,3 +143,75 @@ func TestRule4_3B_8_3B_ShakenNow(t *testing.T) {
 		t.Errorf("4.3-B: %v", got)
 	}
 }
+
+func TestRule2_4A_WireBreachPlaces(t *testing.T) {
+	g, bd := geoFixture(t, vmU("308-80", "308", "1913"), fr("x", "1BEP", "1912"))
+	p := g.Position(bd)
+	bp := p.BreachPlaces("308-80")
+	if len(bp) == 0 || bp[0] != "1913" {
+		t.Fatalf("2.4-A: on the unit first: %v", bp)
+	}
+	for _, pl := range bp[1:] {
+		_, h := g.Locate(pl)
+		if pl == "1912" || h.Supply || h.Strong != "" && p.Control(h.Strong) == "French" || g.Distance(pl, "1913") != 1 {
+			t.Errorf("2.4-A: %s", pl)
+		}
+	}
+	// a unit ringed by France has no VM LoC: no marker
+	bd.Units = []Unit{vmU("308-80", "308", "1812")}
+	for k, h := range g.Neighbors("1812") {
+		bd.Units = append(bd.Units, fr("f"+string(rune('a'+k)), "1BEP", h))
+	}
+	if bp := g.Position(bd).BreachPlaces("308-80"); bp != nil {
+		t.Errorf("2.4-A: a unit out of VM LoC: %v", bp)
+	}
+}
+
+func TestRule2_3_CommandoHexes(t *testing.T) {
+	g, bd := geoFixture(t, fr("x", "1BEP", "3502"))
+	for _, pl := range g.Position(bd).CommandoHexes("x") {
+		p := g.Position(bd)
+		if !p.TrenchZone(pl) && !p.DigZone(pl) && !g.MapEdge(pl) {
+			t.Errorf("2.3: %s is neither a Trench/Dig Zone nor a Map Edge Hex", pl)
+		}
+	}
+	if len(g.Position(bd).CommandoHexes("x")) != 6 {
+		t.Errorf("2.3: 3502's six neighbours are all in 1z-308 or on the edge")
+	}
+}
+
+func TestRule3_3_ReactionEligible(t *testing.T) {
+	g, bd := geoFixture(t, fr("x", "1BEP", "1912"), fr("a", "2/4RAC", "1712"), fr("s", "1BEP", "1711"), vmU("308-80", "308", "1913"))
+	bd.Shaken["s"] = true
+	p := g.Position(bd)
+	if p.ReactionEligible("x") || p.ReactionEligible("a") || p.ReactionEligible("s") {
+		t.Errorf("3.3: adjacent to the VM, artillery, shaken: none may react")
+	}
+	bd.Units = bd.Units[:3]
+	bd.Shaken = nil
+	if !g.Position(bd).ReactionEligible("x") {
+		t.Errorf("3.3: an infantry company in the clear may react")
+	}
+}
+
+func TestRule5_4D_8_1A_SupplyHexes(t *testing.T) {
+	g, bd := geoFixture(t)
+	all := g.Position(bd).SupplyHexes("dbp", false)
+	if len(all) == 0 {
+		t.Fatal("no Supply Area hex")
+	}
+	bd.Units = []Unit{vmU("308-80", "308", all[0])}
+	p := g.Position(bd)
+	if slices.Contains(p.SupplyHexes("dbp", false), all[0]) {
+		t.Errorf("5.4-D: a hex with a VM unit")
+	}
+	for _, pl := range p.SupplyHexes("dbp", true) {
+		if p.EnemyZoC("French", pl) {
+			t.Errorf("8.1-A: %s in VM ZoC", pl)
+		}
+	}
+	bd.IsabelleGone = true
+	if g.Position(bd).SupplyHexes("isabelle", false) != nil {
+		t.Errorf("8.1-B: no French unit may enter Isabelle")
+	}
+}
