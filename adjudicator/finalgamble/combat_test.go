@@ -226,3 +226,40 @@ func TestRule3_2_7_1_BoxCombat(t *testing.T) {
 		t.Errorf("7.1: %v, %d", v, owed)
 	}
 }
+
+func TestRule3_4_7_3_6_3B_Ammunition(t *testing.T) {
+	if SupportBarrageAmmo(false) != 2 || SupportBarrageAmmo(true) != 3 {
+		t.Errorf("3.4: 2 a marker, 3 intense")
+	}
+	if VMSupportAmmo(4) != 1 || VMSupportAmmo(0) != 0 {
+		t.Errorf("7.3: 1 ammo in total")
+	}
+	if BombardAmmo("French", true) != 2 || BombardAmmo("French", false) != 1 || BombardAmmo("VM", false) != 1 {
+		t.Errorf("6.3-B, 2.2-B")
+	}
+}
+
+func TestRule5_2B_E_VMDice(t *testing.T) {
+	if _, m := VMPatrol(rolls(t, 3)); !m {
+		t.Errorf("5.2-B: 1-3 morale")
+	}
+	if _, m := VMPatrol(rolls(t, 4)); m {
+		t.Errorf("5.2-B: 4-6 ammo")
+	}
+	if _, m := VMReinforcementDie(rolls(t, 1)); !m {
+		t.Errorf("5.2-E: 1-3 morale")
+	}
+	if _, m := VMReinforcementDie(rolls(t, 6)); m {
+		t.Errorf("5.2-E: 4-6 ammo")
+	}
+}
+
+func TestRule8_1C_Rats(t *testing.T) {
+	d := mustDefault(t)
+	for die := 1; die <= 6; die++ {
+		got, row := d.Rats(rolls(t, die))
+		if got != die || row.Die != die {
+			t.Errorf("8.1-C: die %d read row %+v", die, row)
+		}
+	}
+}

@@ -402,3 +402,80 @@ func TestRule3_6A_AssaultStrength(t *testing.T) {
 		t.Errorf("3.6-A: a supporter with an Abort Marker gives nothing: %+v", s)
 	}
 }
+
+func TestRule3_5A_ArtilleryAloneDefendsAt2(t *testing.T) {
+	g, _ := geoFixture(t)
+	n := g.Neighbors("1812")
+	g, bd := geoFixture(t, fr("a", "2/4RAC", "1812"), vmU("308-80", "308", n[0]))
+	bd.DivisionMorale = map[string]int{}
+	p := g.Position(bd)
+	obst := len(p.Obstacles("VM", n[0], "1812"))
+	ent := 0
+	if p.Entrenched("308-80") {
+		ent = -2
+	}
+	if s := p.DefenseStrength("a", "308-80", 0); s.Base != 2 || s.Total != 2+obst+ent {
+		t.Errorf("3.5-A: %+v, want 2 and its modifiers", s)
+	}
+	bd.Units[0].Reduced = true
+	if s := g.Position(bd).DefenseStrength("a", "308-80", 0); s.Base != 1 {
+		t.Errorf("3.5-A: reduced artillery defends at 1: %+v", s)
+	}
+}
+
+func TestRule7_4A_VMDefenseStrength(t *testing.T) {
+	g, _ := geoFixture(t)
+	def := "1912"
+	n := g.Neighbors(def)
+	// a French unit assaults 308-80 from n[0]; 308-84 (same regiment) next
+	// to n[0] supports, 308-23 (another regiment) does not
+	var sups []string
+	for _, h := range g.Neighbors(n[0]) {
+		if h != def {
+			sups = append(sups, h)
+		}
+	}
+	g, bd := geoFixture(t, vmU("308-80", "308", def), fr("1BEP-1", "1BEP", n[0]), vmU("308-84", "308", sups[0]), vmU("308-23", "308", sups[1]))
+	bd.DivisionMorale = map[string]int{}
+	p := g.Position(bd)
+	base := p.UnitStrength("308-80")
+	obst := len(p.Obstacles("French", n[0], def))
+	want := base + obst + 1
+	if s := p.DefenseStrength("308-80", "1BEP-1", 1); s.Total != want {
+		t.Errorf("7.4-A: %+v, want %d (no barrage modifier for the VM, 7.3)", s, want)
+	}
+	bd.Shaken["308-84"] = true
+	bd.Shaken["308-80"] = true
+	if s := g.Position(bd).DefenseStrength("308-80", "1BEP-1", 1); s.Total != base+obst-2 {
+		t.Errorf("7.4-A: a shaken supporter gives nothing, a shaken defender -2: %+v", s)
+	}
+	bd.Disorg = map[string]bool{"308-80": true}
+	if g.Position(bd).UnitStrength("308-80") != g.D.Units.VM.DisorgStrength {
+		t.Errorf("1.7-A: a Disorg unit's strength is 5")
+	}
+}
+
+func TestRule7_5A_FrenchAssaultStrength(t *testing.T) {
+	g, _ := geoFixture(t)
+	def := "1912"
+	n := g.Neighbors(def)
+	g, bd := geoFixture(t, vmU("308-80", "308", def), fr("1BEP-1", "1BEP", n[0]), fr("1BEP-2", "1BEP", n[0]), fr("1RCC-1", "1RCC", n[0]),
+		fr("2/4RAC-1", "2/4RAC", n[0]), fr("1BEP-3", "1BEP", n[3]))
+	bd.DivisionMorale = map[string]int{}
+	bd.Period = "rain"
+	p := g.Position(bd)
+	ent := 0
+	if p.Entrenched("308-80") {
+		ent = -2
+	}
+	// stacked: 1BEP-2 +1 (once, F39), the full tank +2 in Rain, not the
+	// battery; 1BEP-3 adjacent to the defender +1; Medicine at 0 -3
+	want := p.UnitStrength("1BEP-1") + 1 + 2 + 1 + ent - 3
+	if s := p.AssaultStrength("1BEP-1", "308-80", false, true); s.Total != want {
+		t.Errorf("7.5-A: %+v, want %d", s, want)
+	}
+	bd.Assaults = []BoardAssault{{Unit: "1BEP-3", Target: "1913", Marker: "assault"}}
+	if s := g.Position(bd).AssaultStrength("1BEP-1", "308-80", false, true); s.Total != want-1 {
+		t.Errorf("7.5-A: a supporter with a Combat Marker on it gives nothing: %+v", s)
+	}
+}

@@ -138,7 +138,7 @@ func (p *Position) ValleyMoves(unitID string) []string {
 				}
 			}
 		}
-		if loc.box["2z-304"] && from != "2z-304" && !seen["2z-304"] {
+		if _, dig := p.boxZone("2z-304"); loc.box["2z-304"] && !dig && from != "2z-304" && !seen["2z-304"] {
 			seen["2z-304"] = true
 			out = append(out, "2z-304")
 		}
