@@ -30,6 +30,7 @@ package finalgamble
 //	(*LoC).Place(place) bool; Unit(unitID) bool; Strongpoint(code) bool; To(area) *LoC
 //	(*Position).Isolated(side) (units, strongpoints []string)  4.4, 8.4
 //	(*Position).ControlChanges() []ControlChange  1.4-D, 1.4-H at the end of a segment
+//	(*Position).AreaHeldBy(area) string; IsabelleSurrenders() bool  8.1-B
 //	(*Position).InRange(side, place string) bool  2.2 HW and 6.3 normal range: 2 hexes, 3 from a hill
 //	(*Position).ClosestEdge(unitID, from string, trench bool) []string  3.6-C, 7.5: tied closest first
 //	(*Position).Retreats(unitID string, moved map[string]int) []Retreat  3.6-C, 7.5

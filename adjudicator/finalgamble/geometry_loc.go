@@ -452,3 +452,31 @@ func (p *Position) Digging(sector string, isabelleGone bool) Dig {
 	dg.ToDig = p.frenchHeldIn(sector, func(z int) bool { return z == top+1 })
 	return dg
 }
+
+// AreaHeldBy tells who holds a Supply Area ("dbp" or "isabelle"), by
+// 1.4-D's test for a strongpoint applied to the area (F41): "VM" when a
+// VM unit occupies one of its hexes and no French unit is in any, else
+// "French".
+func (p *Position) AreaHeldBy(area string) string {
+	m := 0
+	if area == "isabelle" {
+		m = 1
+	}
+	var n [2]int
+	for _, h := range p.g.maps[m].supply {
+		n[0] += int(p.occ[m][h][0])
+		n[1] += int(p.occ[m][h][1])
+	}
+	if n[1] > 0 && n[0] == 0 {
+		return geoVM
+	}
+	return geoFrench
+}
+
+// IsabelleSurrenders is 8.1-B's condition: "if 2z-304 is a Trench Zone
+// and Isabelle Supply Area is VM-controlled during a French Attrition
+// Phase" (F41).
+func (p *Position) IsabelleSurrenders() bool {
+	t, _ := p.boxZone("2z-304")
+	return t && !p.b.IsabelleGone && p.AreaHeldBy("isabelle") == geoVM
+}

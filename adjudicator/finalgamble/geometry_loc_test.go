@@ -479,3 +479,18 @@ func TestRule7_5A_FrenchAssaultStrength(t *testing.T) {
 		t.Errorf("7.5-A: a supporter with a Combat Marker on it gives nothing: %+v", s)
 	}
 }
+
+func TestRule8_1B_IsabelleSurrenders(t *testing.T) {
+	g, bd := geoFixture(t, vmU("304-57", "304", "I0707"), fr("x", "1BEP", "I0101"))
+	if g.Position(bd).IsabelleSurrenders() {
+		t.Errorf("8.1-B: 2z-304 is no Trench Zone yet")
+	}
+	bd.Trench["304"] = 2
+	if !g.Position(bd).IsabelleSurrenders() {
+		t.Errorf("8.1-B, F41: the VM alone in Isabelle's Supply Area with 2z-304 a Trench Zone")
+	}
+	bd.Units = append(bd.Units, fr("y", "1BEP", "I0706"))
+	if g.Position(bd).IsabelleSurrenders() {
+		t.Errorf("F41: a French unit still in the Supply Area holds it")
+	}
+}
