@@ -35,6 +35,8 @@ package finalgamble
 //	(*Position).ClosestEdge(unitID, from string, trench bool) []string  3.6-C, 7.5: tied closest first
 //	(*Position).Retreats(unitID string, moved map[string]int) []Retreat  3.6-C, 7.5
 //	(*Position).Zone1(unitID string) []string  2.4-B: where an excess unit may go
+//	(*Position).ForeignUnits(sector) []string  2.4-B: other divisions' units in a sector
+//	(*Position).SupportAdvances(id, defended, assaultedFrom) []string  3.6-C, 7.5
 //	(*Position).Digging(sector, isabelleGone) Dig  8.5: flip, move, land on the Dig side
 //	(*Position).ValleyMoves(id) []string      2.1-B, 6.2-A
 //	(*Position).BoxMoves(id, BoxMoveOpts) []string  2.1-A, 6.2-B

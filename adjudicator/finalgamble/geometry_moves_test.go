@@ -215,3 +215,57 @@ func TestRule5_4D_8_1A_SupplyHexes(t *testing.T) {
 		t.Errorf("8.1-B: no French unit may enter Isabelle")
 	}
 }
+
+func TestRule3_6C_7_5_SupportAdvances(t *testing.T) {
+	g, _ := geoFixture(t)
+	def := "1812"
+	n := g.Neighbors(def)
+	// the VM assaulted from n[0] and advanced into def; a supporter at
+	// n[1] advances one hex to a hex next to def, never into n[0]
+	g, bd := geoFixture(t, vmU("308-80", "308", def), vmU("308-84", "308", n[1]))
+	for _, pl := range g.Position(bd).SupportAdvances("308-84", def, n[0]) {
+		if g.Distance(pl, def) != 1 || pl == n[0] || g.Distance(pl, n[1]) != 1 {
+			t.Errorf("3.6-C: %s", pl)
+		}
+	}
+	// France: in or adjacent to the defending hex
+	bd.Units = []Unit{fr("a", "1BEP", def), fr("s", "1BEP", n[1])}
+	adv := g.Position(bd).SupportAdvances("s", def, n[0])
+	if !slices.Contains(adv, def) {
+		t.Errorf("7.5: a French supporter may advance into the defending hex: %v", adv)
+	}
+}
+
+func TestRule2_4B_ForeignUnits(t *testing.T) {
+	g, _ := geoFixture(t)
+	var in308, in312 string
+	for _, h := range g.D.Map.DBP.Hexes() {
+		if h.Sector == "308" && in308 == "" {
+			in308 = h.ID
+		}
+		if h.Sector == "312" && in312 == "" {
+			in312 = h.ID
+		}
+	}
+	g, bd := geoFixture(t, vmU("312-141", "312", in308), vmU("148-148-1", "148", "2z-304"),
+		vmU("316-98", "316", "1z-304"), vmU("312-165", "312", in312))
+	p := g.Position(bd)
+	if got := p.ForeignUnits("308"); !slices.Equal(got, []string{"312-141"}) {
+		t.Errorf("2.4-B: %v", got)
+	}
+	if got := p.ForeignUnits("304"); !slices.Equal(got, []string{"316-98"}) {
+		t.Errorf("2.4-B: the 148th counts as 304's; 304's boxes are in its sector: %v", got)
+	}
+}
+
+func TestRule3_6C_RetreatIntoDefendingHex(t *testing.T) {
+	g, _ := geoFixture(t)
+	n := g.Neighbors("1812")
+	g, bd := geoFixture(t, fr("x", "1BEP", "1812"))
+	bd.Assaults = []BoardAssault{{Unit: "308-80", Target: n[2], Marker: "assault"}}
+	for _, r := range g.Position(bd).Retreats("x") {
+		if r.Defending != (r.To == n[2]) {
+			t.Errorf("3.6-C: %+v", r)
+		}
+	}
+}
