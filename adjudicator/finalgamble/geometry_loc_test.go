@@ -494,3 +494,13 @@ func TestRule8_1B_IsabelleSurrenders(t *testing.T) {
 		t.Errorf("F41: a French unit still in the Supply Area holds it")
 	}
 }
+
+func TestStrengthText(t *testing.T) {
+	s := Strength{Base: 6}
+	s.Total = 6
+	s.add(1, "obstacle: river")
+	s.add(-2, "the defending unit is shaken")
+	if got := s.Text(); got != "6 +1 (obstacle: river) -2 (the defending unit is shaken) = 5" {
+		t.Errorf("%q", got)
+	}
+}
