@@ -28,6 +28,7 @@ package finalgamble
 //	(*Position).Obstacles(attackerSide, from, to) []string  3.5-A, 7.4-A combat obstacles
 //	(*Position).LoC(side) *LoC                1.9: every place in the side's LoC
 //	(*LoC).Place(place) bool; Unit(unitID) bool; Strongpoint(code) bool; To(area) *LoC
+//	(*Position).LoCPath(side, place) []string  1.9: a shortest LoC, for narration
 //	(*Position).Isolated(side) (units, strongpoints []string)  4.4, 8.4
 //	(*Position).ControlChanges() []ControlChange  1.4-D, 1.4-H at the end of a segment
 //	(*Position).AreaHeldBy(area) string; IsabelleSurrenders() bool  8.1-B

@@ -90,6 +90,12 @@ func FuzzReach(f *testing.F) {
 			p.ValleyMoves(u.ID)
 			p.BoxMoves(u.ID, BoxMoveOpts{})
 		}
+		locs := map[string]*LoC{"French": p.LoC("French"), "VM": p.LoC("VM")}
+		for _, u := range b.Units {
+			if path := p.LoCPath(u.Side, PlaceOf(&u)); (path != nil) != locs[u.Side].Unit(u.ID) {
+				t.Fatalf("%s at %s: LoC %v, LoCPath %v", u.ID, PlaceOf(&u), locs[u.Side].Unit(u.ID), path)
+			}
+		}
 		p.Isolated("French")
 		p.Isolated("VM")
 		p.ControlChanges()

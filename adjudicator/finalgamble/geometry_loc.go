@@ -480,3 +480,87 @@ func (p *Position) IsabelleSurrenders() bool {
 	t, _ := p.boxZone("2z-304")
 	return t && !p.b.IsabelleGone && p.AreaHeldBy("isabelle") == geoVM
 }
+
+// LoCPath is a shortest Line of Communication from a place to its side's
+// end (1.9-B: a Map Edge Hex; 1.9-C: a Supply Area hex, through 2z-304
+// between the maps as F32 reads it), both ends included, for narration;
+// nil when the place traces none. The place itself need not be passable
+// when a unit of the side stands there (1.9-A).
+func (p *Position) LoCPath(side, place string) []string {
+	st, ok := p.g.resolve(place)
+	if !ok {
+		return nil
+	}
+	s := sideIdx(side)
+	type node struct{ m, i int } // m -1: the 2z-304 box
+	isEnd := func(n node) bool {
+		if n.m < 0 {
+			return false
+		}
+		h := p.g.maps[n.m].hx[n.i]
+		if s == 1 {
+			return h.Edge
+		}
+		return h.Supply
+	}
+	start := node{st.m, st.i}
+	if st.m < 0 {
+		if st.box != "2z-304" || !p.boxPassable(s, st.box) || s == 1 {
+			return nil
+		}
+	} else if !p.passable(s, st.m, st.i) {
+		return nil
+	}
+	prev := map[node]node{start: start}
+	queue := []node{start}
+	nodeID := func(n node) string {
+		if n.m < 0 {
+			return "2z-304"
+		}
+		return p.g.maps[n.m].ids[n.i]
+	}
+	for len(queue) > 0 {
+		a := queue[0]
+		queue = queue[1:]
+		if isEnd(a) {
+			var out []string
+			for n := a; ; n = prev[n] {
+				out = append(out, nodeID(n))
+				if n == start {
+					break
+				}
+			}
+			slices.Reverse(out)
+			return out
+		}
+		var next []node
+		if a.m < 0 {
+			for m, gm := range p.g.maps {
+				for _, e := range gm.edges {
+					next = append(next, node{m, int(e)})
+				}
+			}
+		} else {
+			gm := p.g.maps[a.m]
+			for _, b := range gm.nb[a.i] {
+				if b >= 0 {
+					next = append(next, node{a.m, int(b)})
+				}
+			}
+			if s == 0 && gm.hx[a.i].Edge && p.boxPassable(0, "2z-304") {
+				next = append(next, node{-1, 0})
+			}
+		}
+		for _, n := range next {
+			if _, seen := prev[n]; seen {
+				continue
+			}
+			if n.m >= 0 && !p.passable(s, n.m, n.i) {
+				continue
+			}
+			prev[n] = a
+			queue = append(queue, n)
+		}
+	}
+	return nil
+}

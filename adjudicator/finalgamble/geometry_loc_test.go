@@ -504,3 +504,41 @@ func TestStrengthText(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+func TestRule1_9_LoCPathAgreesWithLoC(t *testing.T) {
+	d := mustDefault(t)
+	g := GeoOf(d)
+	checked, isolated := 0, 0
+	defer func() {
+		if checked < 100 {
+			t.Errorf("only %d units checked", checked)
+		}
+		t.Logf("%d units, %d without LoC", checked, isolated)
+	}()
+	for _, sc := range []string{"A", "C", "D"} {
+		b := BoardOf(d.Setups[sc])
+		p := g.Position(b)
+		for _, side := range []string{"French", "VM"} {
+			l := p.LoC(side)
+			for _, u := range b.Units {
+				if u.Side != side || u.Box != "" {
+					continue
+				}
+				path := p.LoCPath(side, PlaceOf(&u))
+				checked++
+				if path == nil {
+					isolated++
+				}
+				if (path != nil) != l.Unit(u.ID) {
+					t.Errorf("%s %s: LoC %v, path %v", sc, u.ID, l.Unit(u.ID), path)
+					continue
+				}
+				for k := 1; k < len(path); k++ {
+					if path[k] != "2z-304" && path[k-1] != "2z-304" && g.Distance(path[k-1], path[k]) != 1 {
+						t.Errorf("%s %s: path %v jumps", sc, u.ID, path)
+					}
+				}
+			}
+		}
+	}
+}
