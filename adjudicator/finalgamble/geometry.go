@@ -440,8 +440,8 @@ func (g *Geo) Position(b *Board) *Position {
 			l = geoLoc{m: -1, box: "?"}
 		}
 		p.loc[i] = l
-		if l.m >= 0 {
-			p.occ[l.m][l.i][sideIdx(u.Side)]++
+		if l.m >= 0 && p.occ[l.m][l.i][sideIdx(u.Side)] < 100 {
+			p.occ[l.m][l.i][sideIdx(u.Side)]++ // saturates: stacks are 3 and 1 (1.6)
 		}
 	}
 	for i := range b.Units {
