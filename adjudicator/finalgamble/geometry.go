@@ -402,6 +402,15 @@ type Position struct {
 	outGone [2][]bool
 	outVM   [2][]bool
 	rain    bool
+	// LoCs computed once, on first asking (LoC, ValleyMoves)
+	locOnce [2]sync.Once
+	locs    [2]*LoC
+	artOnce [2]sync.Once
+	artLoCs [2]*LoC
+	// Valley Move destinations: 0, 1 French by area, 2 VM, 3, 4 French
+	// artillery by area
+	valleyOnce [5]sync.Once
+	valley     [5][]string
 }
 
 func sideIdx(side string) int {

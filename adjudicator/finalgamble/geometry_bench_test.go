@@ -37,3 +37,19 @@ func BenchmarkLoC(b *testing.B) {
 		p.Isolated("VM")
 	}
 }
+
+// BenchmarkValleyMoves is a side's Valley Move tree (2.1-B, 6.2-A) from a
+// fresh Position.
+func BenchmarkValleyMoves(b *testing.B) {
+	d := mustDefault(b)
+	g := GeoOf(d)
+	bd := BoardOf(d.Setups["C"])
+	for b.Loop() {
+		p := g.Position(bd)
+		for _, u := range bd.Units {
+			if u.Box == "" {
+				p.ValleyMoves(u.ID)
+			}
+		}
+	}
+}

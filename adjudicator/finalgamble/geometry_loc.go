@@ -182,6 +182,12 @@ func (p *Position) throughBoxes(s int, l *LoC) {
 // traces to any Map Edge Hex (1.9-B), for France every place that traces
 // to a hex of either Supply Area (1.9-C; To narrows it to one area).
 func (p *Position) LoC(side string) *LoC {
+	s := sideIdx(side)
+	p.locOnce[s].Do(func() { p.locs[s] = p.computeLoC(side) })
+	return p.locs[s]
+}
+
+func (p *Position) computeLoC(side string) *LoC {
 	if side == geoVM {
 		l := p.newLoC(geoVM)
 		p.flood(1, l, [2][]int32{p.g.maps[0].edges, p.g.maps[1].edges})
