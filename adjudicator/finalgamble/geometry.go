@@ -1,8 +1,9 @@
 package finalgamble
 
 // The Final Gamble's geometry (issue 27 item 2): pure functions of the
-// board data and a position the rules engine fills. Nothing here rolls,
-// reads a clock or keeps state between calls.
+// board data and a position the rules engine fills. Nothing here rolls
+// or reads a clock; a Position only caches what it computed from its own
+// Board.
 //
 // API (places are strings: a DBP hex "RRCC", an Isabelle hex "IRRCC", or
 // a box id of boxes.toml such as "2z-304", "Laos 1"; sides "French", "VM"):
@@ -10,6 +11,7 @@ package finalgamble
 //	NewGeo(d *Data) *Geo                      the static map, indexed once
 //	GeoOf(d *Data) *Geo                       the same, cached per *Data
 //	BoardOf(s *Setup) *Board                  a Board from a Setup (units, flags, zones)
+//	PlaceOf(u *Unit) string; StackLimit(side) int
 //	(*Geo).Position(b *Board) *Position       one position, indexed for many questions
 //	(*Geo).Locate(place) (*SubMap, *Hex)      a hex place's map and hex; nil for a box
 //	(*Geo).Neighbors(place) []string          the hexes around a hex, on its own map
@@ -24,7 +26,7 @@ package finalgamble
 //	(*Position).WireGone(a, b string) bool    1.5-B, 2.4-A: the hexside's wire is gone
 //	(*Position).EnterCost(unitID, from, to) (mp float64, ok bool)  1.5-B one step
 //	(*Position).Reach(unitID, MoveOpts) *Reach  every hex a unit can move to, cost and path
-//	(*Reach).Places() []string; Cost(place) (float64, bool); Path(place) []string; CanStop(place) bool
+//	(*Reach).Places() []string; Len() int; Cost(place) (float64, bool); Path(place) []string; CanStop(place) bool
 //	(*Position).Obstacles(attackerSide, from, to) []string  3.5-A, 7.4-A combat obstacles
 //	(*Position).LoC(side) *LoC                1.9: every place in the side's LoC
 //	(*LoC).Place(place) bool; Unit(unitID) bool; Strongpoint(code) bool; To(area) *LoC
@@ -34,7 +36,7 @@ package finalgamble
 //	(*Position).AreaHeldBy(area) string; IsabelleSurrenders() bool  8.1-B
 //	(*Position).InRange(side, place string) bool  2.2 HW and 6.3 normal range: 2 hexes, 3 from a hill
 //	(*Position).ClosestEdge(unitID, from string, trench bool) []string  3.6-C, 7.5: tied closest first
-//	(*Position).Retreats(unitID string, moved map[string]int) []Retreat  3.6-C, 7.5
+//	(*Position).Retreats(unitID string) []Retreat  3.6-C, 7.5: every legal choice
 //	(*Position).Zone1(unitID string) []string  2.4-B: where an excess unit may go
 //	(*Position).ForeignUnits(sector) []string  2.4-B: other divisions' units in a sector
 //	(*Position).SupportAdvances(id, defended, assaultedFrom) []string  3.6-C, 7.5
@@ -48,6 +50,7 @@ package finalgamble
 //	(*Position).UnitStrength(id) int; UnitMorale(id) int; Regiment(id) string  1.5-A, 5.2-D
 //	(*Position).DefenseStrength(defender, assaulter, barrage) Strength  3.5-A, 7.4-A
 //	(*Position).AssaultStrength(assaulter, defender, mortars, medicineZero) Strength  3.6-A, 7.5-A
+//	Strength.Text() string                    "6 +1 (obstacle: river) = 7"
 //
 // The mechanics (combat.go) take an adjudicator.Dice and return the rolls
 // with each result.
