@@ -18,6 +18,7 @@ package finalgamble
 //	(*Geo).Distance(a, b string) int          hex steps on one map; -1 otherwise
 //	(*Geo).Uphill(from, to string) bool       1.5-B: into a hill hex from outside that hill
 //	(*Geo).MapEdge(place) bool                1.3-C: a Map Edge Hex
+//	(*Geo).EdgeDistance(place) int; SupplyDistance(place) int  hex steps to the nearest one
 //	(*Position).TrenchZone(place) bool        1.4-B (hexes, 1z-304 and 2z-304)
 //	(*Position).DigZone(place) bool           1.4-C
 //	(*Position).Entrenched(unitID) bool       1.4-I
@@ -37,6 +38,7 @@ package finalgamble
 //	(*Position).InRange(side, place string) bool  2.2 HW and 6.3 normal range: 2 hexes, 3 from a hill
 //	(*Position).ClosestEdge(unitID, from string, trench bool) []string  3.6-C, 7.5: tied closest first
 //	(*Position).Retreats(unitID string) []Retreat  3.6-C, 7.5: every legal choice
+//	(*Position).RankRetreats(unitID, []Retreat, pref) []Retreat  a standing preference's order
 //	(*Position).Zone1(unitID string) []string  2.4-B: where an excess unit may go
 //	(*Position).ForeignUnits(sector) []string  2.4-B: other divisions' units in a sector
 //	(*Position).SupportAdvances(id, defended, assaultedFrom) []string  3.6-C, 7.5
@@ -105,6 +107,32 @@ type geoMap struct {
 	strct  []int16 // index into Geo.structs, -1 none
 	edges  []int32
 	supply []int32
+	// hex steps to the nearest Map Edge Hex and Supply Area hex of the map
+	toEdge   []int16
+	toSupply []int16
+}
+
+// steps is a multi-source breadth-first count of hex steps from seeds.
+func (gm *geoMap) steps(seeds []int32) []int16 {
+	d := make([]int16, len(gm.ids))
+	for i := range d {
+		d[i] = -1
+	}
+	q := make([]int32, 0, len(gm.ids))
+	for _, s := range seeds {
+		d[s] = 0
+		q = append(q, s)
+	}
+	for k := 0; k < len(q); k++ {
+		a := q[k]
+		for _, b := range gm.nb[a] {
+			if b >= 0 && d[b] < 0 {
+				d[b] = d[a] + 1
+				q = append(q, b)
+			}
+		}
+	}
+	return d
 }
 
 type geoStrong struct {
@@ -206,9 +234,30 @@ func NewGeo(d *Data) *Geo {
 			}
 			g.structs = append(g.structs, gs)
 		}
+		gm.toEdge, gm.toSupply = gm.steps(gm.edges), gm.steps(gm.supply)
 		g.maps[mi] = gm
 	}
 	return g
+}
+
+// EdgeDistance is the number of hex steps from a hex to the nearest Map
+// Edge Hex of its map (0 on the edge); -1 for a box.
+func (g *Geo) EdgeDistance(place string) int {
+	l, ok := g.resolve(place)
+	if !ok || l.m < 0 {
+		return -1
+	}
+	return int(g.maps[l.m].toEdge[l.i])
+}
+
+// SupplyDistance is the number of hex steps from a hex to the nearest
+// Supply Area hex of its map (0 inside it); -1 for a box.
+func (g *Geo) SupplyDistance(place string) int {
+	l, ok := g.resolve(place)
+	if !ok || l.m < 0 {
+		return -1
+	}
+	return int(g.maps[l.m].toSupply[l.i])
 }
 
 func (gm *geoMap) idx(r, c int) int { return (r-1)*gm.cols + c - 1 }

@@ -542,3 +542,39 @@ func TestRule1_9_LoCPathAgreesWithLoC(t *testing.T) {
 		}
 	}
 }
+
+func TestRule3_6C_RankRetreatsByStandingPreference(t *testing.T) {
+	g, _ := geoFixture(t)
+	center := "1912"
+	n := g.Neighbors(center)
+	g, bd := geoFixture(t, fr("x", "1BEP", center), vmU("308-80", "308", n[0]))
+	p := g.Position(bd)
+	rs := p.RankRetreats("x", p.Retreats("x"), "supply")
+	for k := 1; k < len(rs); k++ {
+		if g.SupplyDistance(rs[k-1].To) > g.SupplyDistance(rs[k].To) {
+			t.Errorf("supply: %s (%d) before %s (%d)", rs[k-1].To, g.SupplyDistance(rs[k-1].To), rs[k].To, g.SupplyDistance(rs[k].To))
+		}
+	}
+	rs = p.RankRetreats("x", p.Retreats("x"), "safe")
+	adj := func(pl string) int {
+		c := 0
+		for _, m := range g.Neighbors(pl) {
+			if m == n[0] {
+				c++
+			}
+		}
+		return c
+	}
+	for k := 1; k < len(rs); k++ {
+		if adj(rs[k-1].To) > adj(rs[k].To) {
+			t.Errorf("safe: %s next to the VM before %s", rs[k-1].To, rs[k].To)
+		}
+	}
+	if g.EdgeDistance("0112") != 0 || g.EdgeDistance("0212") != 1 || g.SupplyDistance("2z-304") != -1 {
+		t.Errorf("EdgeDistance, SupplyDistance")
+	}
+	rs = []Retreat{{Eliminated: true}, {To: "0212"}, {To: "1912"}}
+	if got := p.RankRetreats("x", rs, "edge"); got[0].To != "0212" || !got[2].Eliminated {
+		t.Errorf("edge: %+v", got)
+	}
+}

@@ -289,3 +289,71 @@ func (p *Position) ForeignUnits(sector string) []string {
 	sort.Strings(out)
 	return out
 }
+
+// RankRetreats orders a unit's legal retreats by a standing preference,
+// best first, so that a standing order picks the first and a question
+// lists them in a sensible order (the choice stays the owner's: F34, F35):
+// "supply" fewest steps to its map's Supply Area, "edge" fewest steps to
+// a Map Edge Hex, "safe" fewest enemy units adjacent; then, for each,
+// in its side's LoC before not, entrenched before not, fewer adjacent
+// enemy units, the place's id. A box comes after the hexes, an
+// elimination last. The slice is
+// sorted in place and returned.
+func (p *Position) RankRetreats(unitID string, rs []Retreat, pref string) []Retreat {
+	u := p.Unit(unitID)
+	if u == nil {
+		return rs
+	}
+	s := sideIdx(u.Side)
+	loc := p.LoC(u.Side)
+	type key struct{ a, b, c int }
+	keys := make(map[string]key, len(rs))
+	for _, r := range rs {
+		l, ok := p.g.resolve(r.To)
+		if r.Eliminated || !ok {
+			keys[r.To] = key{1 << 20, 0, 0}
+			continue
+		}
+		if l.m < 0 {
+			keys[r.To] = key{1 << 10, 0, 0}
+			continue
+		}
+		enemy := 0
+		for _, n := range p.g.maps[l.m].nb[l.i] {
+			if n >= 0 {
+				enemy += int(p.occ[l.m][n][1-s])
+			}
+		}
+		var first int
+		switch pref {
+		case "supply":
+			first = int(p.g.maps[l.m].toSupply[l.i])
+		case "edge":
+			first = int(p.g.maps[l.m].toEdge[l.i])
+		default:
+			first = enemy
+		}
+		k := key{a: first, c: enemy}
+		if !p.entrenchedAt(u.Side, l.m, l.i) {
+			k.b++
+		}
+		if !loc.hex[l.m][l.i] {
+			k.b += 2
+		}
+		keys[r.To] = k
+	}
+	sort.SliceStable(rs, func(i, j int) bool {
+		a, b := keys[rs[i].To], keys[rs[j].To]
+		if a != b {
+			if a.a != b.a {
+				return a.a < b.a
+			}
+			if a.b != b.b {
+				return a.b < b.b
+			}
+			return a.c < b.c
+		}
+		return rs[i].To < rs[j].To
+	})
+	return rs
+}
