@@ -34,6 +34,7 @@ package finalgamble
 //	(*Position).LoCPath(side, place) []string  1.9: a shortest LoC, for narration
 //	(*Position).Isolated(side) (units, strongpoints []string)  4.4, 8.4
 //	(*Position).ControlChanges() []ControlChange  1.4-D, 1.4-H at the end of a segment
+//	(*Position).Attrition(side) Attrition     4.1-A, 8.1-A: who surrenders, whose markers go
 //	(*Position).AreaHeldBy(area) string; IsabelleSurrenders() bool  8.1-B
 //	(*Position).InRange(side, place string) bool  2.2 HW and 6.3 normal range: 2 hexes, 3 from a hill
 //	(*Position).ClosestEdge(unitID, from string, trench bool) []string  3.6-C, 7.5: tied closest first
@@ -426,6 +427,9 @@ type Board struct {
 	// IsabelleGone: Isabelle has surrendered (8.1-B: "No French unit may
 	// now enter Isabelle").
 	IsabelleGone bool
+	// Isolation: Isolation Markers (4.4, 8.4), by unit id or strongpoint
+	// code.
+	Isolation map[string]bool
 }
 
 // BoardOf fills a Board from a Setup (Shaken, Breaches and Period are the

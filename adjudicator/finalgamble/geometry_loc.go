@@ -570,3 +570,71 @@ func (p *Position) LoCPath(side, place string) []string {
 	}
 	return nil
 }
+
+// Attrition is 4.1-A's (VM) or 8.1-A's (France) verdict on the side's
+// Isolation Markers (Board.Isolation), each list by id or code.
+type Attrition struct {
+	// Surrender: marked units that cannot trace the side's LoC now; a VM
+	// unit goes to the Removed Box, a French one to the Gone Box.
+	Surrender []string
+	// Lost: marked strongpoints of the side none of whose hexes traces
+	// its LoC: they change hands (4.1-A "make the VM-controlled
+	// strongpoint French again", 8.1-A "make the strongpoint
+	// VM-controlled").
+	Lost []string
+	// Relieved: marked units and strongpoints that trace it: their
+	// markers are removed, and the units may be evacuated (4.1-A to the
+	// Off-Map Box; 8.1-A, at DBP only, to SupplyHexes("dbp", true)).
+	Relieved       []string
+	RelievedStrong []string
+}
+
+// Attrition is 4.1-A and 8.1-A: "Each VM unit and VM-Controlled
+// Strongpoint that has an Isolation Marker ... and that cannot trace a VM
+// LoC during this phase, will surrender ... But if there is a VM LoC,
+// then remove the Isolation Marker from any unit or strongpoint that is
+// now able to trace it (a single strongpoint hex that can trace LoC will
+// do)"; 8.1-A the same for France.
+func (p *Position) Attrition(side string) Attrition {
+	var a Attrition
+	l := p.LoC(side)
+	for _, u := range p.b.Units {
+		if u.Side != side || !p.b.Isolation[u.ID] {
+			continue
+		}
+		if l.Unit(u.ID) {
+			a.Relieved = append(a.Relieved, u.ID)
+		} else {
+			a.Surrender = append(a.Surrender, u.ID)
+		}
+	}
+	for _, s := range p.g.strongs {
+		if !p.b.Isolation[s.code] || p.Control(s.code) != side {
+			continue
+		}
+		if l.Strongpoint(s.code) {
+			a.RelievedStrong = append(a.RelievedStrong, s.code)
+		} else {
+			a.Lost = append(a.Lost, s.code)
+		}
+	}
+	sort.Strings(a.Surrender)
+	sort.Strings(a.Relieved)
+	sort.Strings(a.Lost)
+	sort.Strings(a.RelievedStrong)
+	return a
+}
+
+// DiseaseEligible lists the VM units 4.1-B's step may come from: "any VM
+// unit that is not in the Pulled-Back Box, Removed Box, or in the VM
+// Reinforcements Box", by id.
+func (p *Position) DiseaseEligible() []string {
+	var out []string
+	for _, u := range p.b.Units {
+		if u.Side == geoVM && u.Box != "Pulled-Back" && u.Box != "Removed" && u.Box != "VM Reinforcements" {
+			out = append(out, u.ID)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
