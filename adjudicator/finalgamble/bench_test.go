@@ -1,0 +1,14 @@
+package finalgamble
+
+import (
+	"testing"
+)
+
+// BenchmarkLegal21: the legal tree of 2.1 at scenario A's start.
+func BenchmarkLegal21(b *testing.B) {
+	r := rules(b)
+	s, _ := r.Setup("A", nil)
+	for i := 0; i < b.N; i++ {
+		r.Legal(s, VM)
+	}
+}
