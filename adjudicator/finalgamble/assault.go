@@ -476,49 +476,15 @@ func (r *Rules) defenseFire(s *State, side string, d adjudicator.Dice, ev *event
 			continue
 		}
 		a.Defender = def.ID
-		str := r.strength(def)
-		var why []string
-		obs := pos.Obstacles(att.Side, geoPlace(a.From), geoPlace(a.Target))
-		for _, o := range obs {
-			why = append(why, "+1 "+o)
+		st := pos.DefenseStrength(def.ID, att.ID, a.Barrage)
+		if side == "VM" {
+			st = pos.DefenseStrength(def.ID, att.ID, 0) // 7.3: no modifier, a better column
 		}
-		str += len(obs)
-		if side == "French" {
-			n, w := r.stackSupport(s, def, true)
-			str += n
-			why = append(why, w...)
-		}
-		sup := r.battalionSupport(s, def, a.From, []string{a.Target}, true)
-		for _, o := range sup {
-			why = append(why, "+1 "+o.ID+" supporting")
-		}
-		str += len(sup)
-		if side == "French" && a.Barrage > 0 {
-			str += a.Barrage
-			why = append(why, fmt.Sprintf("+%d Support Barrage", a.Barrage))
-		}
-		if side == "French" && r.entrenched(s, att) {
-			str -= 2
-			why = append(why, "-2 VM entrenched")
-		}
-		if def.Shaken {
-			str -= 2
-			why = append(why, "-2 shaken")
-		}
-		a1, a2 := d.Roll(6), d.Roll(6)
-		mod := r.fireMod(a1+a2, str)
-		er := d.Roll(6)
-		eff := clamp6(er + mod)
-		// RULINGS F14: the mirrored table (7.4-C) reads its columns by
-		// the assaulting French unit's morale, as 3.5-C by the VM's.
-		row := "none"
-		if a.Barrage > 0 || side == "VM" && a.Mortar {
-			row = "barrage"
-		}
-		col := r.D.Charts.DefenseEffect.MoraleColumn[row][fmt.Sprint(max(2, min(5, r.morale(s, att))))]
-		res := r.D.Charts.DefenseEffect.Columns[col][eff-1]
-		ev.say("%s Defense Fire: %s at %s (strength %d%s = %d) against %s from %s: fire %d+%d = %d (%+d); effect %d%+d = %d: %s.",
-			g.ID, def.ID, a.Target, r.strength(def), joinMods(why), str, att.ID, a.From, a1, a2, a1+a2, mod, er, mod, eff, defenseText(res))
+		barrage := a.Barrage > 0 || side == "VM" && a.Mortar
+		out := r.D.DefenseFire(d, DefenseIn{Strength: st.Total, Morale: r.morale(s, att), Barrage: barrage})
+		res := out.Result
+		ev.say("%s Defense Fire: %s at %s (strength %s) against %s from %s: fire %d+%d = %d (%+d); effect %d%+d = %d: %s.",
+			g.ID, def.ID, a.Target, strengthText(st), att.ID, a.From, out.Fire.Dice[0], out.Fire.Dice[1], out.Fire.Sum, out.Fire.Mod, out.Die, out.Fire.Mod, out.Modified, defenseText(res))
 		ev.mark("fire", a.Target, a.From)
 		switch res {
 		case "surprise":
@@ -562,6 +528,15 @@ func (r *Rules) attackerLoss(s *State, a *Assault, d adjudicator.Dice, ev *event
 		}
 	}
 	a.Marker = "done"
+}
+
+// strengthText narrates a modified strength: "6 +1 uphill -2 shaken = 5".
+func strengthText(st Strength) string {
+	t := fmt.Sprint(st.Base)
+	for _, m := range st.Mods {
+		t += fmt.Sprintf(" %+d %s", m.N, m.Why)
+	}
+	return t + fmt.Sprintf(" = %d", st.Total)
 }
 
 func joinMods(why []string) string {
@@ -682,61 +657,24 @@ func (r *Rules) charge(s *State, i int, extra string, d adjudicator.Dice, ev *ev
 		def = r.chooseDefender(s, others)
 		a.Defender = def.ID
 	}
-	str := r.strength(att)
-	var why []string
-	sup := r.supporters(s, a)
-	for _, o := range sup {
-		why = append(why, "+1 "+o.ID+" supporting")
+	pos := r.position(s)
+	st := pos.AssaultStrength(att.ID, def.ID, a.Mortar && att.Side == "VM", att.Side == "French" && s.Tracks["medicine"] == 0)
+	column := a.Marker
+	if column == "assault" {
+		column = "normal"
 	}
-	str += len(sup)
-	if att.Side == "French" {
-		n, w := r.stackSupport(s, att, false)
-		str += n
-		why = append(why, w...)
-		if s.Tracks["medicine"] == 0 {
-			str -= 3
-			why = append(why, "-3 no Medicine")
-		}
-	}
-	if a.Mortar && att.Side == "VM" {
-		str++
-		why = append(why, "+1 Support Mortars")
-	}
-	if r.entrenched(s, def) {
-		_, h := r.hexOf(def.Place())
-		if !(def.Side == "French" && h != nil && h.Outpost && h.Strong == "") {
-			str -= 2
-			why = append(why, "-2 defender entrenched")
-		}
-	}
-	a1, a2 := d.Roll(6), d.Roll(6)
-	mod := r.fireMod(a1+a2, str)
+	out := r.D.Assault(d, AssaultIn{Strength: st.Total, Column: column, Morale: r.morale(s, def), Shaken: def.Shaken,
+		PushIf: func(Fire) bool { return extra != "" }})
 	cry := ""
-	if extra != "" {
+	if out.Pushed {
 		if o := s.unit(extra); o != nil {
-			mod++
 			cry = fmt.Sprintf("; %s: %s takes a step loss for +1", map[string]string{"VM": "Tiến lên!", "French": "En Avant!"}[att.Side], o.ID)
-			r.loseStep(s, o, lossRoll, d, ev)
+			defer r.loseStep(s, o, lossRoll, d, ev)
 		}
 	}
-	er := d.Roll(6)
-	eff := clamp6(er + mod)
-	row := "fresh"
-	if def.Shaken {
-		row = "shaken"
-	}
-	ae := r.D.Charts.AssaultEffect
-	col := ae.MoraleColumn[row][fmt.Sprint(max(1, min(5, r.morale(s, def))))]
-	table := ae.Normal
-	switch a.Marker {
-	case "hesitate":
-		table = ae.Hesitate
-	case "surprise":
-		table = ae.Surprise
-	}
-	res := table[col][eff-1]
-	ev.say("%s: %s from %s (strength %d%s = %d, %s column) charges %s at %s: fire %d+%d = %d (%+d)%s; effect %d%+d = %d: %s.",
-		g.Name, att.ID, a.From, r.strength(att), joinMods(why), str, a.Marker, def.ID, a.Target, a1, a2, a1+a2, mod, cry, er, mod, eff, assaultText(res))
+	res := out.Result
+	ev.say("%s: %s from %s (strength %s, %s column) charges %s at %s: fire %d+%d = %d (%+d)%s; effect %d%+d = %d: %s.",
+		g.Name, att.ID, a.From, strengthText(st), column, def.ID, a.Target, out.Fire.Dice[0], out.Fire.Dice[1], out.Fire.Sum, out.Fire.Mod, cry, out.Die, map[bool]int{true: out.Fire.Mod + 1, false: out.Fire.Mod}[out.Pushed], out.Modified, assaultText(res))
 	ev.mark("assault", a.From, a.Target)
 	switch res {
 	case "none":

@@ -148,23 +148,19 @@ func (r *Rules) finishVMBombard(s *State, d adjudicator.Dice, ev *events) {
 		ev.say("2.2: no VM bombardment.")
 		return
 	}
-	if n := len(s.Zones); n >= 6 {
-		sum := 0
-		for _, z := range s.Zones {
-			sum++
-			if _, h := r.hexOf(strings.Split(z.At, ":")[0]); h != nil && h.Supply {
-				sum++
-			}
+	inSupply := 0
+	for _, z := range s.Zones {
+		if _, h := r.hexOf(strings.Split(z.At, ":")[0]); h != nil && h.Supply {
+			inSupply++
 		}
-		a, b := d.Roll(6), d.Roll(6)
-		if a+b <= sum {
+	}
+	if t := r.D.TruckCheck(d, len(s.Zones), inSupply); t.Rolled {
+		if t.Hit {
 			old := s.Tracks["truck"]
 			r.addTrack(s, "truck", -1)
-			roll := d.Roll(6)
-			hit := r.supplyHit(s, roll)
-			ev.say("2.2-C: %d Zone Markers count %d; %d+%d = %d: a Truck hit (Truck %d → %d) and a Supply hit: die %d, %s.", n, sum, a, b, a+b, old, s.Tracks["truck"], roll, hit)
+			ev.say("2.2-C: %d Zone Markers count %d; %d+%d = %d: a Truck hit (Truck %d → %d) and a Supply hit: die %d, %s.", len(s.Zones), t.Count, t.Dice[0], t.Dice[1], t.Dice[0]+t.Dice[1], old, s.Tracks["truck"], t.SupplyDie, r.deduct(s, t.Supply))
 		} else {
-			ev.say("2.2-C: %d Zone Markers count %d; %d+%d = %d: no Truck hit.", n, sum, a, b, a+b)
+			ev.say("2.2-C: %d Zone Markers count %d; %d+%d = %d: no Truck hit.", len(s.Zones), t.Count, t.Dice[0], t.Dice[1], t.Dice[0]+t.Dice[1])
 		}
 	}
 	for _, z := range s.Zones {
@@ -175,23 +171,22 @@ func (r *Rules) finishVMBombard(s *State, d adjudicator.Dice, ev *events) {
 	s.Zones = nil
 }
 
-func (r *Rules) supplyHit(s *State, roll int) string {
-	for _, row := range r.D.Charts.SupplyHit.Rows {
-		if row.Die != roll {
-			continue
+// deduct takes a supply table row's losses off the French tracks, never
+// below 0 (2.2-C, 8.1-C).
+func (r *Rules) deduct(s *State, row SupplyRow) string {
+	var lost []string
+	for _, t := range []struct {
+		id, name string
+		n        int
+	}{{"food", "Food & Bullets", row.Food}, {"french_ammo", "Ammo", row.Ammo}, {"fuel", "Fuel & Spares", row.Fuel}, {"medicine", "Medicine", row.Medicine}} {
+		if t.n > 0 {
+			lost = append(lost, fmt.Sprintf("%s -%d", t.name, -r.addTrack(s, t.id, -t.n)))
 		}
-		var lost []string
-		for _, t := range []struct {
-			id, name string
-			n        int
-		}{{"food", "Food & Bullets", row.Food}, {"french_ammo", "Ammo", row.Ammo}, {"fuel", "Fuel & Spares", row.Fuel}, {"medicine", "Medicine", row.Medicine}} {
-			if t.n > 0 {
-				lost = append(lost, fmt.Sprintf("%s -%d", t.name, -r.addTrack(s, t.id, -t.n)))
-			}
-		}
-		return strings.Join(lost, ", ")
 	}
-	return "nothing"
+	if len(lost) == 0 {
+		return "nothing"
+	}
+	return strings.Join(lost, ", ")
 }
 
 // bombardFrench: one VM bombardment roll on a French unit (2.2-D).
@@ -199,32 +194,21 @@ func (r *Rules) bombardFrench(s *State, u *Unit, d adjudicator.Dice, ev *events)
 	if !u.inPlay() {
 		return
 	}
-	roll := d.Roll(6)
-	ent := r.entrenched(s, u)
-	loss := roll
-	if !ent {
-		loss++
-	}
-	if u.Reduced {
-		loss--
-	}
-	sh := roll
-	if !ent {
-		sh++
-	}
+	better := false
 	for _, o := range s.sideAt(u.Place(), "French") {
 		if o != u && u.onMap() && r.morale(s, o) > r.morale(s, u) {
-			sh--
-			break
+			better = true
 		}
 	}
+	out := Bombard(d, BombardIn{Target: "French", Morale: r.morale(s, u), Entrenched: r.entrenched(s, u), Reduced: u.Reduced, BetterStacked: better})
+	roll, loss, sh := out.Die, out.LossRoll, out.ShakenRoll
 	where := r.where(u)
 	ev.say("Bombardment roll on %s at %s: %d (loss %d, shaken %d against morale %d).", u.ID, where, roll, loss, sh, r.morale(s, u))
 	ev.mark("fire", "", u.Place())
-	if loss >= 5 {
+	if out.Loss {
 		r.loseStep(s, u, lossRoll, d, ev)
 	}
-	if u.inPlay() && sh >= r.morale(s, u) && !u.Shaken {
+	if u.inPlay() && out.Shaken && !u.Shaken {
 		u.Shaken = true
 		ev.say("%s is shaken.", u.ID)
 	}
@@ -276,10 +260,10 @@ func (r *Rules) orderCommando(s *State, order string, args []string, d adjudicat
 				break
 			}
 		}
-		roll := d.Roll(6)
-		ev.say("2.3 Commando Raid from %s on %s at %s (morale %d): die %d.", from, u.ID, r.where(u), r.morale(s, u), roll)
+		raid := CommandoRaid(d, r.morale(s, u))
+		ev.say("2.3 Commando Raid from %s on %s at %s (morale %d): die %d.", from, u.ID, r.where(u), r.morale(s, u), raid.Die)
 		ev.mark("assault", from, u.Place())
-		if roll >= r.morale(s, u)+3 {
+		if raid.Loss {
 			r.loseStep(s, u, lossGone, d, ev)
 		} else {
 			ev.say("No effect. The Commando returns to its box.")
@@ -417,32 +401,16 @@ func (r *Rules) finishFrenchBombard(s *State, d adjudicator.Dice, ev *events) {
 
 // bombardVM: a French bombardment roll (6.3-C), or the Airstrike's (6.1).
 func (r *Rules) bombardVM(s *State, u *Unit, z ZonePlace, d adjudicator.Dice, ev *events) {
-	roll := d.Roll(6)
-	m := 0
-	if !r.entrenched(s, u) {
-		m++
-	}
-	if z.Intense {
-		m++
-	}
-	if z.Reduced {
-		m--
-	}
-	if z.Long {
-		m--
-	}
-	loss := roll + m
-	if u.Reduced {
-		loss--
-	}
-	sh := roll + m
 	mor := r.morale(s, u)
+	out := Bombard(d, BombardIn{Target: "VM", Morale: mor, Entrenched: r.entrenched(s, u), Reduced: u.Reduced,
+		Intense: z.Intense, ReducedMarker: z.Reduced, Long: z.Long})
+	roll, loss, sh := out.Die, out.LossRoll, out.ShakenRoll
 	ev.say("Bombardment roll on VM %s at %s: %d (loss %d, shaken %d against morale %d).", u.ID, r.where(u), roll, loss, sh, mor)
 	ev.mark("fire", "", u.Place())
-	if loss >= 5 {
+	if out.Loss {
 		r.loseStep(s, u, lossRoll, d, ev)
 	}
-	if u.inPlay() && sh >= mor && !u.Shaken {
+	if u.inPlay() && out.Shaken && !u.Shaken {
 		u.Shaken = true
 		ev.say("VM %s is shaken.", u.ID)
 	}

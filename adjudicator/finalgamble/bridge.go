@@ -73,6 +73,12 @@ func (r *Rules) geoKey(s *State) uint64 {
 		if u.Shaken {
 			buf = append(buf, '!')
 		}
+		if u.Disorg {
+			buf = append(buf, '~')
+		}
+		if u.Reduced {
+			buf = append(buf, '-')
+		}
 		buf = append(buf, ';')
 	}
 	keys := make([]string, 0, len(s.Flags))
@@ -94,6 +100,17 @@ func (r *Rules) geoKey(s *State) uint64 {
 	for _, a := range s.Assets {
 		buf = append(buf, a.Kind...)
 		buf = append(buf, a.At...)
+	}
+	for _, a := range s.Assaults {
+		buf = append(buf, a.Unit...)
+		buf = append(buf, a.Target...)
+		buf = append(buf, a.Marker...)
+	}
+	for _, dv := range divisions(r) {
+		buf = strconv.AppendInt(buf, int64(s.DivisionMorale[dv]), 10)
+	}
+	if s.IsabelleGone {
+		buf = append(buf, 'X')
 	}
 	buf = append(buf, r.turnSlot(s).Period...)
 	h.Write(buf)
@@ -128,6 +145,20 @@ func (r *Rules) newPosition(s *State) *Position {
 		b.Breaches = append(b.Breaches, geoPlace(p))
 	}
 	b.Period = r.turnSlot(s).Period
+	b.Disorg = map[string]bool{}
+	for i := range s.Units {
+		if s.Units[i].Disorg {
+			b.Disorg[s.Units[i].ID] = true
+		}
+	}
+	for _, a := range s.Assaults {
+		m := a.Marker
+		if m == "done" {
+			m = ""
+		}
+		b.Assaults = append(b.Assaults, BoardAssault{Unit: a.Unit, Target: geoPlace(a.Target), Marker: m})
+	}
+	b.IsabelleGone = s.IsabelleGone
 	return GeoOf(r.D).Position(b)
 }
 
@@ -216,4 +247,12 @@ func (r *Rules) hexes(m string) []*Hex {
 		return hs[1]
 	}
 	return hs[0]
+}
+
+func wordPlaces(ps []string) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = wordPlace(p)
+	}
+	return out
 }

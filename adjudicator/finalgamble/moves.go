@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/umpirebot/umpire/adjudicator"
@@ -79,52 +80,7 @@ func (s *State) roomFor(p, side string) bool {
 
 // vmBoxMoves lists a VM unit's Box Move destinations (2.1-A).
 func (r *Rules) vmBoxMoves(s *State, u *Unit) []string {
-	var out []string
-	tdEdge := func(m string) []string {
-		return r.edgeHexes(s, m, func(h *Hex) bool { return s.TrenchZone(h) || s.DigZone(h) })
-	}
-	switch {
-	case u.Formation == "PL":
-		if isLaos(u.Box) {
-			for _, b := range r.arrowsFrom(u.Box, "VM") {
-				if isLaos(b) {
-					out = append(out, boxToken(b))
-				}
-			}
-		}
-		return out
-	case r.boxSector304(u.Box) || isLaos(u.Box):
-		for _, b := range r.arrowsFrom(u.Box, "VM") {
-			if b != "DBP" && b != "Isabelle" {
-				out = append(out, boxToken(b))
-			}
-		}
-		if r.boxSector304(u.Box) {
-			out = append(out, tdEdge("dbp")...)
-			if u.Box == "2z-304" && !s.IsabelleGone {
-				out = append(out, tdEdge("isabelle")...)
-			}
-		}
-		if r.boxSector304(u.Box) {
-			out = append(out, "Off-Map")
-		}
-	case u.Box == "VM Off-Map":
-		out = append(out, "1z-304", "2z-304")
-		out = append(out, r.edgeHexes(s, "dbp", func(*Hex) bool { return true })...)
-		out = append(out, r.edgeHexes(s, "isabelle", func(*Hex) bool { return true })...)
-	case u.onMap():
-		_, h := r.hexOf(u.Place())
-		if h.Edge && (s.TrenchZone(h) || s.DigZone(h)) {
-			if u.Map == "dbp" {
-				out = append(out, "1z-304")
-			}
-			out = append(out, "2z-304")
-		}
-		if r.vmLoC(s, u) {
-			out = append(out, "Off-Map")
-		}
-	}
-	return slices.DeleteFunc(out, func(p string) bool { return !s.roomFor(p, "VM") })
+	return wordPlaces(r.position(s).BoxMoves(u.ID, BoxMoveOpts{}))
 }
 
 // vmValleyMoves: a unit in VM LoC at DBP or Sector 304 to a hex or box in
@@ -175,72 +131,14 @@ func (r *Rules) vmValleyHexes(s *State) []string {
 
 // frenchBoxMoves: 6.2-B.
 func (r *Rules) frenchBoxMoves(s *State, u *Unit) []string {
-	if r.isArt(u) {
-		return nil
-	}
-	var out []string
-	notTrench := func(h *Hex) bool { return !s.TrenchZone(h) }
-	switch {
-	case u.onMap():
-		_, h := r.hexOf(u.Place())
-		if h.Edge && !s.TrenchZone(h) {
-			out = append(out, "2z-304")
-		}
-	case u.Box == "2z-304":
-		out = append(out, r.edgeHexes(s, "dbp", notTrench)...)
-		if !s.IsabelleGone {
-			out = append(out, r.edgeHexes(s, "isabelle", notTrench)...)
-		}
-		fallthrough
-	case u.Box != "":
-		if u.Box == "Condor Force" && !r.onOrAfter(s, "24", "April") {
-			return nil // 6.2-B: Condor is released on 24 April
-		}
-		for _, b := range r.arrowsFrom(u.Box, "French") {
-			if b != "DBP" && b != "Isabelle" {
-				out = append(out, boxToken(b))
-			}
-		}
-	}
-	return slices.DeleteFunc(out, func(p string) bool { return isHex(p) && !s.roomFor(p, "French") })
+	return wordPlaces(r.position(s).BoxMoves(u.ID, BoxMoveOpts{CondorReleased: r.onOrAfter(s, "24", "April")}))
 }
 
 // frenchValleyMoves: 6.2-A, a unit in French LoC to a hex or box in
 // French LoC not in a Trench/Dig Zone, both tracing to the same Supply
 // Area.
 func (r *Rules) frenchValleyMoves(s *State, u *Unit) []string {
-	if !u.onMap() && u.Box != "2z-304" || !r.frenchLoC(s, u) {
-		return nil
-	}
-	areas := r.frenchSupplyAreas(s, u.Place())
-	l := r.loc(s, "French")
-	inAreas := func(p string) bool {
-		for _, a := range areas {
-			if l.To(a).Place(geoPlace(p)) {
-				return true
-			}
-		}
-		return false
-	}
-	var out []string
-	for _, name := range []string{"dbp", "isabelle"} {
-		if name == "isabelle" && s.IsabelleGone {
-			continue
-		}
-		for _, h := range r.hexes(name) {
-			p := placeOf(name, h.ID)
-			if p == u.Place() || s.TrenchZone(h) || s.DigZone(h) || !s.roomFor(p, "French") {
-				continue
-			}
-			if inAreas(p) {
-				out = append(out, p)
-			}
-		}
-	}
-	if u.Box != "2z-304" && !s.boxTrench("2z-304") && inAreas("2z-304") {
-		out = append(out, "2z-304")
-	}
-	return out
+	return wordPlaces(r.position(s).ValleyMoves(u.ID))
 }
 
 func shareArea(a, b []string) bool {
@@ -689,50 +587,12 @@ func (r *Rules) orderFrenchTactical(s *State, order string, args []string, d adj
 // strongpoint; France also Alt 3 (4.2, 8.2).
 func (r *Rules) afterCombatMoves(s *State, u *Unit) map[string]string {
 	out := map[string]string{}
-	if !u.onMap() || r.entrenched(s, u) || slices.Contains(s.MovedIDs, u.ID) {
+	if slices.Contains(s.MovedIDs, u.ID) {
 		return out
 	}
-	end := func(p string) bool {
-		if !s.roomFor(p, u.Side) {
-			return false
-		}
-		_, h := r.hexOf(p)
-		if h == nil {
-			return false
-		}
-		if h.Strong != "" && s.controller(h.Strong) != u.Side {
-			return false
-		}
-		probe := *u
-		r.putAt(&probe, p)
-		return r.entrenched(s, &probe)
+	for _, m := range r.position(s).AfterCombatMoves(u.ID) {
+		out[wordPlace(m.To)] = strconv.Itoa(m.Alt)
 	}
-	for _, p := range r.neighborsOf(u.Place()) {
-		if end(p) {
-			out[p] = "1"
-		}
-	}
-	for _, p := range r.reachNoZoC(s, u, 5) {
-		if _, ok := out[p]; !ok && end(p) {
-			out[p] = "2"
-		}
-	}
-	if u.Side == "French" && u.Map == "dbp" && r.frenchLoC(s, u) {
-		for _, sp := range r.D.Map.DBP.Strongs {
-			if s.controller(sp.Code) != "French" {
-				continue
-			}
-			for _, hid := range sp.Hexes {
-				h := r.D.Map.DBP.Hex(hid)
-				if h.Supply && s.roomFor(hid, "French") && !r.inEnemyZoC(s, "French", hid) {
-					if _, ok := out[hid]; !ok {
-						out[hid] = "3"
-					}
-				}
-			}
-		}
-	}
-	delete(out, u.Place())
 	return out
 }
 

@@ -7,24 +7,8 @@ import (
 	"github.com/umpirebot/umpire/adjudicator"
 )
 
-// entrenched (1.4-I): both sides in any strongpoint hex; France in an
-// existing outpost; the VM in a Trench or Dig Zone hex.
-func (r *Rules) entrenched(s *State, u *Unit) bool {
-	if !u.onMap() {
-		return false
-	}
-	h := r.D.Map.sub(u.Map).Hex(u.Hex)
-	if h == nil {
-		return false
-	}
-	if h.Strong != "" {
-		return true
-	}
-	if u.Side == "French" {
-		return h.Outpost && !slices.Contains(s.OutpostsGone, u.Place())
-	}
-	return s.TrenchZone(h) || s.DigZone(h)
-}
+// entrenched (1.4-I), as the geometry reads it.
+func (r *Rules) entrenched(s *State, u *Unit) bool { return r.position(s).Entrenched(u.ID) }
 
 // adjacentEnemy: a unit on a map next to a unit of the other side.
 func (r *Rules) adjacentEnemy(s *State, u *Unit) bool {
