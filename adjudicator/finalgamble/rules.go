@@ -95,6 +95,7 @@ func (r *Rules) Decode(b []byte) (adjudicator.State, error) {
 	if r.D.Setups[st.Scenario] == nil {
 		return nil, fmt.Errorf("finalgamble state: unknown scenario %q", st.Scenario)
 	}
+	st.fill()
 	if st.Seg == "" {
 		st.Seg = "2.1" // a bare board (a test's or an operator's): the turn's first segment
 	}

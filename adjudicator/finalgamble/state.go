@@ -121,7 +121,30 @@ func (s *State) clone() *State {
 	b, _ := json.Marshal(s)
 	c := &State{}
 	_ = json.Unmarshal(b, c)
+	c.fill()
 	return c
+}
+
+// fill makes the maps a decoded state may lack (omitempty) empty.
+func (s *State) fill() {
+	if s.Dig == nil {
+		s.Dig = map[string]int{}
+	}
+	if s.Flags == nil {
+		s.Flags = map[string]string{}
+	}
+	if s.Trench == nil {
+		s.Trench = map[string]int{}
+	}
+	if s.Tracks == nil {
+		s.Tracks = map[string]int{}
+	}
+	if s.Markers == nil {
+		s.Markers = map[string][]string{}
+	}
+	if s.DivisionMorale == nil {
+		s.DivisionMorale = map[string]int{}
+	}
 }
 
 // ---- places ----
