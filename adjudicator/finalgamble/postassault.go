@@ -147,6 +147,13 @@ func (r *Rules) startIsolateVM(s *State, d adjudicator.Dice, ev *events) bool {
 // marker and may be evacuated.
 func (r *Rules) attrition(s *State, side string, d adjudicator.Dice, ev *events) {
 	s.MovedIDs = nil // here: the formerly isolated units, which may evacuate
+	marked := len(s.Isolated) > 0
+	for i := range s.Units {
+		marked = marked || s.Units[i].Side == side && s.Units[i].Isolated
+	}
+	if !marked {
+		nothing(ev, s, "no Isolation Marker")
+	}
 	loc := func(u *Unit) bool {
 		if side == "VM" {
 			return r.vmLoC(s, u)
