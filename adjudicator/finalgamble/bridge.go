@@ -15,26 +15,30 @@ import (
 // position indexes the state for the geometry (1.8: shaken units project
 // no ZoC; 2.4-A: Wire Breaches; 8.6: the period's field cost).
 func (r *Rules) position(s *State) *Position {
-	s.geoMu.Lock()
-	defer s.geoMu.Unlock()
+	s.fill()
+	s.geo.mu.Lock()
+	defer s.geo.mu.Unlock()
 	return r.cached(s).pos
 }
 
+// cached is the state's cache, fresh (the holder's lock held).
 func (r *Rules) cached(s *State) *posCache {
-	if s.frozen > 0 && s.geo != nil {
-		return s.geo
+	h := s.geo
+	if h.frozen > 0 && h.c != nil {
+		return h.c
 	}
 	key := r.geoKey(s)
-	if c := s.geo; c != nil && c.key == key {
+	if c := h.c; c != nil && c.key == key {
 		return c
 	}
-	s.geo = &posCache{key: key, loc: map[string]*LoC{}, occ: map[string][]int{}}
-	s.geo.pos = r.newPosition(s)
+	c := &posCache{key: key, loc: map[string]*LoC{}, occ: map[string][]int{}}
+	c.pos = r.newPosition(s)
 	for i := range s.Units {
 		p := s.Units[i].Place()
-		s.geo.occ[p] = append(s.geo.occ[p], i)
+		c.occ[p] = append(c.occ[p], i)
 	}
-	return s.geo
+	h.c = c
+	return c
 }
 
 // posCache keeps a state's Position and LoCs while the state's geometry
@@ -51,8 +55,9 @@ type posCache struct {
 
 // loc is side's LoC as the state stands.
 func (r *Rules) loc(s *State, side string) *LoC {
-	s.geoMu.Lock()
-	defer s.geoMu.Unlock()
+	s.fill()
+	s.geo.mu.Lock()
+	defer s.geo.mu.Unlock()
 	c := r.cached(s)
 	if l := c.loc[side]; l != nil {
 		return l
@@ -120,16 +125,18 @@ func (r *Rules) geoKey(s *State) uint64 {
 // frozen: while the legal tree is built the state does not change, so
 // the cache is trusted without its key (freeze/thaw).
 func (r *Rules) freeze(s *State) func() {
-	s.geoMu.Lock()
-	if s.frozen == 0 {
+	s.fill()
+	h := s.geo
+	h.mu.Lock()
+	if h.frozen == 0 {
 		r.cached(s) // fresh as the state stands
 	}
-	s.frozen++
-	s.geoMu.Unlock()
+	h.frozen++
+	h.mu.Unlock()
 	return func() {
-		s.geoMu.Lock()
-		s.frozen--
-		s.geoMu.Unlock()
+		h.mu.Lock()
+		h.frozen--
+		h.mu.Unlock()
 	}
 }
 

@@ -107,8 +107,8 @@ func (r *Rules) vmValleyMoves(s *State, u *Unit) []string {
 // ZoC (2.1-B), the same for every unit (kept while the legal tree is
 // built).
 func (r *Rules) vmValleyHexes(s *State) []string {
-	if s.frozen > 0 && s.geo != nil && s.geo.valley != nil {
-		return s.geo.valley
+	if v := s.frozenValley(); v != nil {
+		return v
 	}
 	pos, l := r.position(s), r.loc(s, "VM")
 	out := []string{}
@@ -123,10 +123,31 @@ func (r *Rules) vmValleyHexes(s *State) []string {
 			}
 		}
 	}
-	if s.frozen > 0 && s.geo != nil {
-		s.geo.valley = out
-	}
+	s.keepValley(out)
 	return out
+}
+
+func (s *State) frozenValley() []string {
+	if s.geo == nil {
+		return nil
+	}
+	s.geo.mu.Lock()
+	defer s.geo.mu.Unlock()
+	if s.geo.frozen > 0 && s.geo.c != nil {
+		return s.geo.c.valley
+	}
+	return nil
+}
+
+func (s *State) keepValley(v []string) {
+	if s.geo == nil {
+		return
+	}
+	s.geo.mu.Lock()
+	defer s.geo.mu.Unlock()
+	if s.geo.frozen > 0 && s.geo.c != nil {
+		s.geo.c.valley = v
+	}
 }
 
 // frenchBoxMoves: 6.2-B.
@@ -399,7 +420,7 @@ func (r *Rules) reactionUnits(s *State) []*Unit {
 		return nil
 	}
 	return r.frenchUnits(s, func(u *Unit) bool {
-		return u.onMap() && !r.isArt(u) && !u.Shaken && !r.adjacentEnemy(s, u) && !slices.Contains(s.MovedIDs, u.ID) && len(r.tactical(s, u, 5)) > 0
+		return u.onMap() && !r.isArt(u) && !u.Shaken && !r.adjacentEnemy(s, u) && !slices.Contains(s.MovedIDs, u.ID)
 	})
 }
 

@@ -81,6 +81,7 @@ func (r *Rules) Setup(scenario string, o adjudicator.Options) (adjudicator.State
 		st.Seg = "9.0-D"
 	}
 	st.Turns = 1
+	st.fill()
 	// the first segment's start: 9.0-D and 2.1 roll no die
 	st.segment().start(r, st, nil, &events{})
 	return st, nil
@@ -109,6 +110,9 @@ func (r *Rules) state(s adjudicator.State) *State {
 	st, _ := s.(*State)
 	if st == nil {
 		st = &State{Setup: Setup{Scenario: "A"}, Seg: "2.1"}
+	}
+	if st.geo == nil {
+		st.fill() // a state built by hand (tests)
 	}
 	return st
 }

@@ -3,6 +3,7 @@ package finalgamble
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -73,8 +74,14 @@ type State struct {
 	// Turns counts turns played (playout figure).
 	Turns int `json:"turns"`
 	// geo caches the geometry of the state as it stands (bridge.go).
-	geo    *posCache
-	geoMu  sync.Mutex
+	geo *geoHolder
+}
+
+// geoHolder guards a state's geometry cache: legal trees may be built
+// from one state in several goroutines at once.
+type geoHolder struct {
+	mu     sync.Mutex
+	c      *posCache
 	frozen int
 }
 
@@ -117,10 +124,53 @@ type Pending struct {
 // Encode is deterministic: encoding/json sorts map keys.
 func (s *State) Encode() ([]byte, error) { return json.Marshal(s) }
 
+// clone is a deep copy (Apply never changes the state it is given).
 func (s *State) clone() *State {
-	b, _ := json.Marshal(s)
 	c := &State{}
-	_ = json.Unmarshal(b, c)
+	*c = State{Setup: s.Setup, Seg: s.Seg, Picked: s.Picked, Moved: s.Moved, Stage: s.Stage,
+		ReplaceWanted: s.ReplaceWanted, FuelDeducted: s.FuelDeducted, StandbyAdded: s.StandbyAdded,
+		Owed: s.Owed, OwedWhy: s.OwedWhy, OwedSide: s.OwedSide, Demanded: s.Demanded, IsabelleGone: s.IsabelleGone, Turns: s.Turns}
+	c.Units = slices.Clone(s.Units)
+	c.Flags = maps.Clone(s.Flags)
+	c.Trench = maps.Clone(s.Trench)
+	c.Dig = maps.Clone(s.Dig)
+	c.OutpostsGone = slices.Clone(s.OutpostsGone)
+	c.Tracks = maps.Clone(s.Tracks)
+	c.DivisionMorale = maps.Clone(s.DivisionMorale)
+	c.Reinforcements = slices.Clone(s.Reinforcements)
+	c.Markers = make(map[string][]string, len(s.Markers))
+	for k, v := range s.Markers {
+		c.Markers[k] = slices.Clone(v)
+	}
+	c.MovedIDs = slices.Clone(s.MovedIDs)
+	c.Zones = slices.Clone(s.Zones)
+	c.Assets = slices.Clone(s.Assets)
+	c.Assaults = slices.Clone(s.Assaults)
+	c.Mortars = slices.Clone(s.Mortars)
+	c.Rested = slices.Clone(s.Rested)
+	c.Isolated = slices.Clone(s.Isolated)
+	if s.Loads != nil {
+		c.Loads = make(map[string][]string, len(s.Loads))
+		for k, v := range s.Loads {
+			c.Loads[k] = slices.Clone(v)
+		}
+	}
+	c.Done = slices.Clone(s.Done)
+	if s.Standing != nil {
+		c.Standing = make(map[adjudicator.Side]Standing, len(s.Standing))
+		for k, v := range s.Standing {
+			c.Standing[k] = maps.Clone(v)
+		}
+	}
+	if s.Pending != nil {
+		p := *s.Pending
+		c.Pending = &p
+	}
+	if s.Result != nil {
+		res := *s.Result
+		c.Result = &res
+	}
+	c.Marks = slices.Clone(s.Marks)
 	c.fill()
 	return c
 }
@@ -144,6 +194,9 @@ func (s *State) fill() {
 	}
 	if s.DivisionMorale == nil {
 		s.DivisionMorale = map[string]int{}
+	}
+	if s.geo == nil {
+		s.geo = &geoHolder{}
 	}
 }
 
@@ -264,8 +317,8 @@ func (s *State) unit(id string) *Unit {
 // at lists the units at a place, in the state's order.
 func (s *State) at(p string) []*Unit {
 	var out []*Unit
-	if s.frozen > 0 && s.geo != nil {
-		for _, i := range s.geo.occ[p] {
+	if s.geo != nil && s.geo.frozen > 0 && s.geo.c != nil {
+		for _, i := range s.geo.c.occ[p] {
 			out = append(out, &s.Units[i])
 		}
 		return out
