@@ -603,6 +603,15 @@ func (r *Rules) orderFrenchTactical(s *State, order string, args []string, d adj
 
 // ---- 4.2 / 8.2 After-Combat Move ----
 
+// finishVMAfterCombat: the Wire Breach Markers come off at the end of
+// 4.2, and the wire reappears (2.4-A; RULINGS F21).
+func (r *Rules) finishVMAfterCombat(s *State, d adjudicator.Dice, ev *events) {
+	if len(s.breaches()) > 0 {
+		ev.say("4.2: the Wire Breach Markers come off; the wire reappears.")
+	}
+	s.Assets = nil
+}
+
 // afterCombatMoves: a unit not entrenched may move 1 hex (Alt 1) or 5 mp
 // not entering enemy ZoC (Alt 2), ending entrenched, not in an enemy
 // strongpoint; France also Alt 3 (4.2, 8.2).
@@ -638,10 +647,6 @@ func (r *Rules) orderAfterCombat(s *State, order string, args []string, d adjudi
 	}
 	switch args[0] {
 	case "done":
-		if s.Seg == "4.2" {
-			// 4.2: the Wire Breach Markers come off (2.4-A)
-			s.Assets = nil
-		}
 		return true, want(order, args, 1, "done")
 	case "move":
 		if err := want(order, args, 3, "move UNIT HEX"); err != nil {

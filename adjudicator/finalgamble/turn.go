@@ -40,7 +40,7 @@ func init() {
 		{ID: "3.5", Name: "French Defense Fire", start: (*Rules).startFrenchDefense},
 		{ID: "3.6", Name: "VM Assault", Side: VM, start: (*Rules).startVMAssault, finish: (*Rules).finishAssaults},
 		{ID: "4.1", Name: "VM Attrition", Side: VM, start: (*Rules).startVMAttrition, finish: (*Rules).finishVMAttrition},
-		{ID: "4.2", Name: "VM After-Combat Move", Side: VM, start: (*Rules).startAfterCombat},
+		{ID: "4.2", Name: "VM After-Combat Move", Side: VM, start: (*Rules).startAfterCombat, finish: (*Rules).finishVMAfterCombat},
 		{ID: "4.3", Name: "Remove/Add Shaken Markers (VM)", start: (*Rules).startShakenVM},
 		{ID: "4.4", Name: "Mark all Isolated French Units", start: (*Rules).startIsolateFrench},
 		{ID: "5.1", Name: "Morale Check", Side: VM, start: (*Rules).startMoraleCheck, finish: (*Rules).finishMoraleCheck},
