@@ -81,7 +81,7 @@ func TestRule5_1_MoraleTwoSurrenders(t *testing.T) {
 	r := rules(t)
 	s := at(t, r, "A", "5.1", roll())
 	s.Tracks["strongpoints"], s.Tracks["taken"] = 20, 10 // SN 10
-	ns, _ := apply(t, r, s, VM, "demand", roll(4, 5))     // 9 = SN-1
+	ns, _ := apply(t, r, s, VM, "demand", roll(4, 5))    // 9 = SN-1
 	for _, u := range ns.Units {
 		if u.Side == "French" && u.onMap() && r.morale(ns, &u) == 2 {
 			t.Fatalf("%s (morale 2) still at %s after SN-1", u.ID, u.Hex)
