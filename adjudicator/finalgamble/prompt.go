@@ -117,6 +117,9 @@ func (r *Rules) status(s *State) []string {
 	if s.Result != nil {
 		out = append(out, "Game over: "+s.Result.Reason)
 	}
+	if s.FuelDeducted <= 3 && s.Turns > 0 && segIndex(s.Seg) > segIndex("5.3") {
+		out = append(out, fmt.Sprintf("Fuel Shortage Marker: %d Fuel & Spares deducted this turn (5.3-A)", s.FuelDeducted))
+	}
 	if s.ToWounded > 0 && s.Seg == "9.0-D" {
 		out = append(out, fmt.Sprintf("Wounded Square: %d of %d picked for the Wounded Box (France and the VM in turn, France first), the rest to Gone", s.Picked, s.ToWounded))
 	}
