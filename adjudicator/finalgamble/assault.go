@@ -383,26 +383,6 @@ func (r *Rules) chooseDefender(s *State, units []*Unit) *Unit {
 	return best
 }
 
-// stackSupport: +1 for each other unit in the hex, not shaken; a tank +2
-// at full strength in Dry or Rain (3.5-A, 7.5-A: artillery only for the
-// defender).
-func (r *Rules) stackSupport(s *State, lead *Unit, withArt bool) (int, []string) {
-	n := 0
-	var why []string
-	for _, o := range s.sideAt(lead.Place(), lead.Side) {
-		if o == lead || o.Shaken || !withArt && r.isArt(o) {
-			continue
-		}
-		v := 1
-		if r.isTank(o) && !o.Reduced && r.turnSlot(s).Period != "monsoon" {
-			v = 2
-		}
-		n += v
-		why = append(why, fmt.Sprintf("+%d %s stacked", v, o.ID))
-	}
-	return n, why
-}
-
 // battalionSupport: +1 for each unit of the same battalion (French: not
 // Thai co, tanks, artillery) or regiment (VM) next to place p, not
 // shaken (defenders), with no Combat Marker pointing at it (3.5-A, 3.6-A,
@@ -435,24 +415,6 @@ func (r *Rules) battalionSupport(s *State, lead *Unit, p string, exclude []strin
 	}
 	return out
 }
-
-// fireMod: the fire roll against the modified strength (3.5-B, 3.6-B).
-func (r *Rules) fireMod(roll, str int) int {
-	fr := r.D.Charts.FireRoll
-	switch {
-	case roll <= str-5:
-		return fr.Below5
-	case roll < str:
-		return fr.Below
-	case roll == str:
-		return fr.Equal
-	case roll >= str+5:
-		return fr.Above5
-	}
-	return fr.Above
-}
-
-func clamp6(v int) int { return max(1, min(6, v)) }
 
 // defenseFire: every defender with a Combat Marker pointing at it fires
 // (3.5 for France, 7.4 for the VM), in the declaration order.
@@ -537,13 +499,6 @@ func strengthText(st Strength) string {
 		t += fmt.Sprintf(" %+d %s", m.N, m.Why)
 	}
 	return t + fmt.Sprintf(" = %d", st.Total)
-}
-
-func joinMods(why []string) string {
-	if len(why) == 0 {
-		return ""
-	}
-	return " " + strings.Join(why, " ")
 }
 
 func defenseText(res string) string {

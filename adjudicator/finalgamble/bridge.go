@@ -201,19 +201,6 @@ func (r *Rules) placeFrenchLoC(s *State, p string) bool {
 	return r.loc(s, "French").Place(geoPlace(p))
 }
 
-// frenchSupplyAreas: the Supply Areas ("dbp", "isabelle") place p traces
-// its French LoC to (6.2-A).
-func (r *Rules) frenchSupplyAreas(s *State, p string) []string {
-	l := r.loc(s, "French")
-	var out []string
-	for _, a := range []string{"dbp", "isabelle"} {
-		if l.To(a).Place(geoPlace(p)) {
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
 // inEnemyZoC: place p is in the ZoC of side's enemy (1.8).
 func (r *Rules) inEnemyZoC(s *State, side, p string) bool {
 	return r.position(s).EnemyZoC(side, geoPlace(p))
@@ -222,11 +209,6 @@ func (r *Rules) inEnemyZoC(s *State, side, p string) bool {
 // reach: the hexes a unit may end a move of mp points in (1.5-B, 1.8).
 func (r *Rules) reach(s *State, u *Unit, mp int) []string {
 	return r.reachWith(s, u, MoveOpts{MP: float64(mp)})
-}
-
-// reachNoZoC: 4.2 and 8.2 Alt 2, not entering enemy ZoC.
-func (r *Rules) reachNoZoC(s *State, u *Unit, mp int) []string {
-	return r.reachWith(s, u, MoveOpts{MP: float64(mp), NoEnemyZoC: true})
 }
 
 func (r *Rules) reachWith(s *State, u *Unit, o MoveOpts) []string {

@@ -12,29 +12,7 @@ import (
 
 // ---- boxes and arrows ----
 
-// arrowsFrom lists the boxes (or "DBP", "Isabelle") reachable from box
-// along an arrow a side may use (1.3-F: blue France, red VM, gray both).
-func (r *Rules) arrowsFrom(box, side string) []string {
-	var out []string
-	ok := func(color string) bool {
-		return color == "gray" || color == "blue" && side == "French" || color == "red" && side == "VM"
-	}
-	for _, a := range r.D.Boxes.Arrows {
-		if !ok(a.Color) {
-			continue
-		}
-		if a.From == box {
-			out = append(out, a.To)
-		}
-		if a.BothWays && a.To == box {
-			out = append(out, a.From)
-		}
-	}
-	return out
-}
-
 func (r *Rules) boxSector304(box string) bool { return box == "1z-304" || box == "2z-304" }
-func isLaos(box string) bool                  { return box == "Laos 1" || box == "Laos 2" }
 
 // boxTrench: a Sector 304 box in a Trench Zone (its zone at or below the
 // 304 Trench Marker).
@@ -46,17 +24,6 @@ func (s *State) boxTrench(box string) bool {
 		return s.Trench["304"] >= 2
 	}
 	return false
-}
-
-// edgeHexes lists the Map Edge Hexes (1.3-C) of a sub-map that keep(h).
-func (r *Rules) edgeHexes(s *State, m string, keep func(*Hex) bool) []string {
-	var out []string
-	for _, h := range r.hexes(m) {
-		if h.Edge && keep(h) {
-			out = append(out, placeOf(m, h.ID))
-		}
-	}
-	return out
 }
 
 // roomFor: a side may end in place p (1.6: 3 French, 1 VM; never with an
@@ -160,15 +127,6 @@ func (r *Rules) frenchBoxMoves(s *State, u *Unit) []string {
 // Area.
 func (r *Rules) frenchValleyMoves(s *State, u *Unit) []string {
 	return wordPlaces(r.position(s).ValleyMoves(u.ID))
-}
-
-func shareArea(a, b []string) bool {
-	for _, x := range a {
-		if slices.Contains(b, x) {
-			return true
-		}
-	}
-	return false
 }
 
 // tactical lists a unit's tactical-move destinations with mp points.

@@ -238,9 +238,7 @@ func boxOf(tok string) string {
 
 // isHex tells whether a place is a hex (of DBP or Isabelle).
 func isHex(p string) bool {
-	if strings.HasPrefix(p, "I") {
-		p = p[1:]
-	}
+	p = strings.TrimPrefix(p, "I")
 	_, _, ok := hexgrid.Parse(p)
 	return ok
 }
@@ -284,23 +282,6 @@ func (r *Rules) neighborsOf(p string) []string {
 		}
 	}
 	return out
-}
-
-func (r *Rules) adjacent(a, b string) bool {
-	if !isHex(a) || !isHex(b) || strings.HasPrefix(a, "I") != strings.HasPrefix(b, "I") {
-		return false
-	}
-	return slices.Contains(r.neighborsOf(a), b)
-}
-
-// distance between two hex places of one sub-map; -1 otherwise.
-func (r *Rules) distance(a, b string) int {
-	ma, ha := r.hexOf(a)
-	mb, hb := r.hexOf(b)
-	if ha == nil || hb == nil || ma != mb {
-		return -1
-	}
-	return hexgrid.Distance(ha.Row, ha.Col, hb.Row, hb.Col)
 }
 
 // ---- units ----
@@ -467,8 +448,6 @@ func (u *Unit) steps() int {
 
 func (s *State) done(flag string) bool { return slices.Contains(s.Done, flag) }
 
-func (s *State) track(id string) int { return s.Tracks[id] }
-
 // addTrack moves a track by n within its bounds; it returns the change
 // made.
 func (r *Rules) addTrack(s *State, id string, n int) int {
@@ -485,11 +464,6 @@ func (r *Rules) addTrack(s *State, id string, n int) int {
 	v := max(lo, min(hi, old+n))
 	s.Tracks[id] = v
 	return v - old
-}
-
-// unitName is a unit for players: "1BEP-1 (reduced) at E2 (1118)".
-func (r *Rules) unitName(u *Unit) string {
-	return u.ID
 }
 
 func (r *Rules) where(u *Unit) string { return u.Where(r.D) }
