@@ -13,7 +13,7 @@ package finalgamble
 //	Bombard(d, BombardIn) BombardOut                        2.2-D (VM), 6.3 (France), 6.1 (airstrike)
 //	(*Data).TruckCheck(d, markers, inSupply) Truck          2.2-C
 //	CommandoRaid(d, morale) Raid                            2.3
-//	SurrenderNumber(track, taken) int; (*Data)... see MoraleCheck   5.1-A
+//	SurrenderNumber(track, taken) int                       5.1-A
 //	MoraleCheck(d, sn, SurrenderMods) Surrender             5.1-B
 //	Despair(taken) (newTaken int, despair bool)             5.1-C
 //	FrenchLossDie(d) (die int, box string)                  1.7-B: 1-4 Wounded, 5-6 Gone
@@ -28,6 +28,7 @@ package finalgamble
 //	BoxCombatVM(vmSteps, frSteps []int) error               3.2: equal steps, 1 a unit
 //	BoxCombatFrench(shaken []bool) (vmLosses []int, owed int) 7.1
 //	SupportBarrageAmmo(intense bool) int; VMSupportAmmo(mortars) int  3.4, 7.3
+//	BombardAmmo(side, intense) int                          2.2-B, 6.3-B
 //	(*Position).Digging(sector, isabelleGone) Dig           8.5
 
 import (

@@ -1,8 +1,9 @@
 package finalgamble
 
 // The Final Gamble's geometry (issue 27 item 2): pure functions of the
-// board data and a position the rules engine fills. Nothing here rolls,
-// reads a clock or keeps state between calls.
+// board data and a position the rules engine fills. Nothing here rolls
+// or reads a clock; a Position only caches what it computed from its own
+// Board.
 //
 // API (places are strings: a DBP hex "RRCC", an Isabelle hex "IRRCC", or
 // a box id of boxes.toml such as "2z-304", "Laos 1"; sides "French", "VM"):
@@ -10,12 +11,14 @@ package finalgamble
 //	NewGeo(d *Data) *Geo                      the static map, indexed once
 //	GeoOf(d *Data) *Geo                       the same, cached per *Data
 //	BoardOf(s *Setup) *Board                  a Board from a Setup (units, flags, zones)
+//	PlaceOf(u *Unit) string; StackLimit(side) int
 //	(*Geo).Position(b *Board) *Position       one position, indexed for many questions
 //	(*Geo).Locate(place) (*SubMap, *Hex)      a hex place's map and hex; nil for a box
 //	(*Geo).Neighbors(place) []string          the hexes around a hex, on its own map
 //	(*Geo).Distance(a, b string) int          hex steps on one map; -1 otherwise
 //	(*Geo).Uphill(from, to string) bool       1.5-B: into a hill hex from outside that hill
 //	(*Geo).MapEdge(place) bool                1.3-C: a Map Edge Hex
+//	(*Geo).EdgeDistance(place) int; SupplyDistance(place) int  hex steps to the nearest one
 //	(*Position).TrenchZone(place) bool        1.4-B (hexes, 1z-304 and 2z-304)
 //	(*Position).DigZone(place) bool           1.4-C
 //	(*Position).Entrenched(unitID) bool       1.4-I
@@ -24,16 +27,22 @@ package finalgamble
 //	(*Position).WireGone(a, b string) bool    1.5-B, 2.4-A: the hexside's wire is gone
 //	(*Position).EnterCost(unitID, from, to) (mp float64, ok bool)  1.5-B one step
 //	(*Position).Reach(unitID, MoveOpts) *Reach  every hex a unit can move to, cost and path
-//	(*Reach).Places() []string; Cost(place) (float64, bool); Path(place) []string; CanStop(place) bool
+//	(*Reach).Places() []string; Len() int; Cost(place) (float64, bool); Path(place) []string; CanStop(place) bool
 //	(*Position).Obstacles(attackerSide, from, to) []string  3.5-A, 7.4-A combat obstacles
 //	(*Position).LoC(side) *LoC                1.9: every place in the side's LoC
 //	(*LoC).Place(place) bool; Unit(unitID) bool; Strongpoint(code) bool; To(area) *LoC
+//	(*Position).LoCPath(side, place) []string  1.9: a shortest LoC, for narration
 //	(*Position).Isolated(side) (units, strongpoints []string)  4.4, 8.4
 //	(*Position).ControlChanges() []ControlChange  1.4-D, 1.4-H at the end of a segment
+//	(*Position).Attrition(side) Attrition     4.1-A, 8.1-A: who surrenders, whose markers go
+//	(*Position).AreaHeldBy(area) string; IsabelleSurrenders() bool  8.1-B
 //	(*Position).InRange(side, place string) bool  2.2 HW and 6.3 normal range: 2 hexes, 3 from a hill
 //	(*Position).ClosestEdge(unitID, from string, trench bool) []string  3.6-C, 7.5: tied closest first
-//	(*Position).Retreats(unitID string, moved map[string]int) []Retreat  3.6-C, 7.5
+//	(*Position).Retreats(unitID string) []Retreat  3.6-C, 7.5: every legal choice
+//	(*Position).RankRetreats(unitID, []Retreat, pref) []Retreat  a standing preference's order
 //	(*Position).Zone1(unitID string) []string  2.4-B: where an excess unit may go
+//	(*Position).ForeignUnits(sector) []string  2.4-B: other divisions' units in a sector
+//	(*Position).SupportAdvances(id, defended, assaultedFrom) []string  3.6-C, 7.5
 //	(*Position).Digging(sector, isabelleGone) Dig  8.5: flip, move, land on the Dig side
 //	(*Position).ValleyMoves(id) []string      2.1-B, 6.2-A
 //	(*Position).BoxMoves(id, BoxMoveOpts) []string  2.1-A, 6.2-B
@@ -44,6 +53,7 @@ package finalgamble
 //	(*Position).UnitStrength(id) int; UnitMorale(id) int; Regiment(id) string  1.5-A, 5.2-D
 //	(*Position).DefenseStrength(defender, assaulter, barrage) Strength  3.5-A, 7.4-A
 //	(*Position).AssaultStrength(assaulter, defender, mortars, medicineZero) Strength  3.6-A, 7.5-A
+//	Strength.Text() string                    "6 +1 (obstacle: river) = 7"
 //
 // The mechanics (combat.go) take an adjudicator.Dice and return the rolls
 // with each result.
@@ -98,6 +108,32 @@ type geoMap struct {
 	strct  []int16 // index into Geo.structs, -1 none
 	edges  []int32
 	supply []int32
+	// hex steps to the nearest Map Edge Hex and Supply Area hex of the map
+	toEdge   []int16
+	toSupply []int16
+}
+
+// steps is a multi-source breadth-first count of hex steps from seeds.
+func (gm *geoMap) steps(seeds []int32) []int16 {
+	d := make([]int16, len(gm.ids))
+	for i := range d {
+		d[i] = -1
+	}
+	q := make([]int32, 0, len(gm.ids))
+	for _, s := range seeds {
+		d[s] = 0
+		q = append(q, s)
+	}
+	for k := 0; k < len(q); k++ {
+		a := q[k]
+		for _, b := range gm.nb[a] {
+			if b >= 0 && d[b] < 0 {
+				d[b] = d[a] + 1
+				q = append(q, b)
+			}
+		}
+	}
+	return d
 }
 
 type geoStrong struct {
@@ -199,9 +235,30 @@ func NewGeo(d *Data) *Geo {
 			}
 			g.structs = append(g.structs, gs)
 		}
+		gm.toEdge, gm.toSupply = gm.steps(gm.edges), gm.steps(gm.supply)
 		g.maps[mi] = gm
 	}
 	return g
+}
+
+// EdgeDistance is the number of hex steps from a hex to the nearest Map
+// Edge Hex of its map (0 on the edge); -1 for a box.
+func (g *Geo) EdgeDistance(place string) int {
+	l, ok := g.resolve(place)
+	if !ok || l.m < 0 {
+		return -1
+	}
+	return int(g.maps[l.m].toEdge[l.i])
+}
+
+// SupplyDistance is the number of hex steps from a hex to the nearest
+// Supply Area hex of its map (0 inside it); -1 for a box.
+func (g *Geo) SupplyDistance(place string) int {
+	l, ok := g.resolve(place)
+	if !ok || l.m < 0 {
+		return -1
+	}
+	return int(g.maps[l.m].toSupply[l.i])
 }
 
 func (gm *geoMap) idx(r, c int) int { return (r-1)*gm.cols + c - 1 }
@@ -370,6 +427,9 @@ type Board struct {
 	// IsabelleGone: Isabelle has surrendered (8.1-B: "No French unit may
 	// now enter Isabelle").
 	IsabelleGone bool
+	// Isolation: Isolation Markers (4.4, 8.4), by unit id or strongpoint
+	// code.
+	Isolation map[string]bool
 }
 
 // BoardOf fills a Board from a Setup (Shaken, Breaches and Period are the
@@ -398,6 +458,15 @@ type Position struct {
 	outGone [2][]bool
 	outVM   [2][]bool
 	rain    bool
+	// LoCs computed once, on first asking (LoC, ValleyMoves)
+	locOnce [2]sync.Once
+	locs    [2]*LoC
+	artOnce [2]sync.Once
+	artLoCs [2]*LoC
+	// Valley Move destinations: 0, 1 French by area, 2 VM, 3, 4 French
+	// artillery by area
+	valleyOnce [5]sync.Once
+	valley     [5][]string
 }
 
 func sideIdx(side string) int {
@@ -436,8 +505,8 @@ func (g *Geo) Position(b *Board) *Position {
 			l = geoLoc{m: -1, box: "?"}
 		}
 		p.loc[i] = l
-		if l.m >= 0 {
-			p.occ[l.m][l.i][sideIdx(u.Side)]++
+		if l.m >= 0 && p.occ[l.m][l.i][sideIdx(u.Side)] < 100 {
+			p.occ[l.m][l.i][sideIdx(u.Side)]++ // saturates: stacks are 3 and 1 (1.6)
 		}
 	}
 	for i := range b.Units {

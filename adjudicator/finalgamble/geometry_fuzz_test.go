@@ -84,16 +84,58 @@ func FuzzReach(f *testing.F) {
 				}
 			}
 			for _, rt := range p.Retreats(u.ID) {
-				if !rt.Eliminated && rt.To == "" {
-					t.Fatalf("%s: a retreat to nowhere %+v", u.ID, rt)
-				}
+				checkRetreat(t, p, &u, rt)
 			}
 			p.AfterCombatMoves(u.ID)
 			p.ValleyMoves(u.ID)
 			p.BoxMoves(u.ID, BoxMoveOpts{})
 		}
+		locs := map[string]*LoC{"French": p.LoC("French"), "VM": p.LoC("VM")}
+		for _, u := range b.Units {
+			if path := p.LoCPath(u.Side, PlaceOf(&u)); (path != nil) != locs[u.Side].Unit(u.ID) {
+				t.Fatalf("%s at %s: LoC %v, LoCPath %v", u.ID, PlaceOf(&u), locs[u.Side].Unit(u.ID), path)
+			}
+		}
 		p.Isolated("French")
 		p.Isolated("VM")
 		p.ControlChanges()
 	})
+}
+
+// checkRetreat: a retreat that keeps the unit ends on a hex or box with no
+// enemy unit and room; its path steps hex to hex from the unit's hex.
+func checkRetreat(t *testing.T, p *Position, u *Unit, rt Retreat) {
+	t.Helper()
+	if rt.Eliminated {
+		if rt.To != "" {
+			t.Fatalf("%s: eliminated to %s", u.ID, rt.To)
+		}
+		return
+	}
+	if rt.To == "" {
+		t.Fatalf("%s: a retreat to nowhere %+v", u.ID, rt)
+	}
+	l, ok := p.g.resolve(rt.To)
+	if !ok {
+		t.Fatalf("%s: retreat to %q, no place", u.ID, rt.To)
+	}
+	if l.m >= 0 && !p.room(sideIdx(u.Side), l.m, l.i) {
+		t.Fatalf("%s: retreat into %s with an enemy unit or no room", u.ID, rt.To)
+	}
+	prev := PlaceOf(u)
+	for k, h := range rt.Path {
+		if p.g.Distance(prev, h) != 1 {
+			t.Fatalf("%s: retreat path %v does not step from %s", u.ID, rt.Path, prev)
+		}
+		if k < len(rt.Path)-1 {
+			hl, _ := p.g.resolve(h)
+			if p.room(sideIdx(u.Side), hl.m, hl.i) {
+				t.Fatalf("%s: retreat path %v passes %s that had room", u.ID, rt.Path, h)
+			}
+		}
+		prev = h
+	}
+	if rt.Path != nil && rt.Path[len(rt.Path)-1] != rt.To {
+		t.Fatalf("%s: path %v does not end at %s", u.ID, rt.Path, rt.To)
+	}
 }

@@ -182,6 +182,12 @@ func (p *Position) throughBoxes(s int, l *LoC) {
 // traces to any Map Edge Hex (1.9-B), for France every place that traces
 // to a hex of either Supply Area (1.9-C; To narrows it to one area).
 func (p *Position) LoC(side string) *LoC {
+	s := sideIdx(side)
+	p.locOnce[s].Do(func() { p.locs[s] = p.computeLoC(side) })
+	return p.locs[s]
+}
+
+func (p *Position) computeLoC(side string) *LoC {
 	if side == geoVM {
 		l := p.newLoC(geoVM)
 		p.flood(1, l, [2][]int32{p.g.maps[0].edges, p.g.maps[1].edges})
@@ -451,4 +457,184 @@ func (p *Position) Digging(sector string, isabelleGone bool) Dig {
 	dg.Move, dg.Zone = true, top+1
 	dg.ToDig = p.frenchHeldIn(sector, func(z int) bool { return z == top+1 })
 	return dg
+}
+
+// AreaHeldBy tells who holds a Supply Area ("dbp" or "isabelle"), by
+// 1.4-D's test for a strongpoint applied to the area (F41): "VM" when a
+// VM unit occupies one of its hexes and no French unit is in any, else
+// "French".
+func (p *Position) AreaHeldBy(area string) string {
+	m := 0
+	if area == "isabelle" {
+		m = 1
+	}
+	var n [2]int
+	for _, h := range p.g.maps[m].supply {
+		n[0] += int(p.occ[m][h][0])
+		n[1] += int(p.occ[m][h][1])
+	}
+	if n[1] > 0 && n[0] == 0 {
+		return geoVM
+	}
+	return geoFrench
+}
+
+// IsabelleSurrenders is 8.1-B's condition: "if 2z-304 is a Trench Zone
+// and Isabelle Supply Area is VM-controlled during a French Attrition
+// Phase" (F41).
+func (p *Position) IsabelleSurrenders() bool {
+	t, _ := p.boxZone("2z-304")
+	return t && !p.b.IsabelleGone && p.AreaHeldBy("isabelle") == geoVM
+}
+
+// LoCPath is a shortest Line of Communication from a place to its side's
+// end (1.9-B: a Map Edge Hex; 1.9-C: a Supply Area hex, through 2z-304
+// between the maps as F32 reads it), both ends included, for narration;
+// nil when the place traces none. The place itself need not be passable
+// when a unit of the side stands there (1.9-A).
+func (p *Position) LoCPath(side, place string) []string {
+	st, ok := p.g.resolve(place)
+	if !ok {
+		return nil
+	}
+	s := sideIdx(side)
+	type node struct{ m, i int } // m -1: the 2z-304 box
+	isEnd := func(n node) bool {
+		if n.m < 0 {
+			return false
+		}
+		h := p.g.maps[n.m].hx[n.i]
+		if s == 1 {
+			return h.Edge
+		}
+		return h.Supply
+	}
+	start := node{st.m, st.i}
+	if st.m < 0 {
+		if st.box != "2z-304" || !p.boxPassable(s, st.box) || s == 1 {
+			return nil
+		}
+	} else if !p.passable(s, st.m, st.i) {
+		return nil
+	}
+	prev := map[node]node{start: start}
+	queue := []node{start}
+	nodeID := func(n node) string {
+		if n.m < 0 {
+			return "2z-304"
+		}
+		return p.g.maps[n.m].ids[n.i]
+	}
+	for len(queue) > 0 {
+		a := queue[0]
+		queue = queue[1:]
+		if isEnd(a) {
+			var out []string
+			for n := a; ; n = prev[n] {
+				out = append(out, nodeID(n))
+				if n == start {
+					break
+				}
+			}
+			slices.Reverse(out)
+			return out
+		}
+		var next []node
+		if a.m < 0 {
+			for m, gm := range p.g.maps {
+				for _, e := range gm.edges {
+					next = append(next, node{m, int(e)})
+				}
+			}
+		} else {
+			gm := p.g.maps[a.m]
+			for _, b := range gm.nb[a.i] {
+				if b >= 0 {
+					next = append(next, node{a.m, int(b)})
+				}
+			}
+			if s == 0 && gm.hx[a.i].Edge && p.boxPassable(0, "2z-304") {
+				next = append(next, node{-1, 0})
+			}
+		}
+		for _, n := range next {
+			if _, seen := prev[n]; seen {
+				continue
+			}
+			if n.m >= 0 && !p.passable(s, n.m, n.i) {
+				continue
+			}
+			prev[n] = a
+			queue = append(queue, n)
+		}
+	}
+	return nil
+}
+
+// Attrition is 4.1-A's (VM) or 8.1-A's (France) verdict on the side's
+// Isolation Markers (Board.Isolation), each list by id or code.
+type Attrition struct {
+	// Surrender: marked units that cannot trace the side's LoC now; a VM
+	// unit goes to the Removed Box, a French one to the Gone Box.
+	Surrender []string
+	// Lost: marked strongpoints of the side none of whose hexes traces
+	// its LoC: they change hands (4.1-A "make the VM-controlled
+	// strongpoint French again", 8.1-A "make the strongpoint
+	// VM-controlled").
+	Lost []string
+	// Relieved: marked units and strongpoints that trace it: their
+	// markers are removed, and the units may be evacuated (4.1-A to the
+	// Off-Map Box; 8.1-A, at DBP only, to SupplyHexes("dbp", true)).
+	Relieved       []string
+	RelievedStrong []string
+}
+
+// Attrition is 4.1-A and 8.1-A: "Each VM unit and VM-Controlled
+// Strongpoint that has an Isolation Marker ... and that cannot trace a VM
+// LoC during this phase, will surrender ... But if there is a VM LoC,
+// then remove the Isolation Marker from any unit or strongpoint that is
+// now able to trace it (a single strongpoint hex that can trace LoC will
+// do)"; 8.1-A the same for France.
+func (p *Position) Attrition(side string) Attrition {
+	var a Attrition
+	l := p.LoC(side)
+	for _, u := range p.b.Units {
+		if u.Side != side || !p.b.Isolation[u.ID] {
+			continue
+		}
+		if l.Unit(u.ID) {
+			a.Relieved = append(a.Relieved, u.ID)
+		} else {
+			a.Surrender = append(a.Surrender, u.ID)
+		}
+	}
+	for _, s := range p.g.strongs {
+		if !p.b.Isolation[s.code] || p.Control(s.code) != side {
+			continue
+		}
+		if l.Strongpoint(s.code) {
+			a.RelievedStrong = append(a.RelievedStrong, s.code)
+		} else {
+			a.Lost = append(a.Lost, s.code)
+		}
+	}
+	sort.Strings(a.Surrender)
+	sort.Strings(a.Relieved)
+	sort.Strings(a.Lost)
+	sort.Strings(a.RelievedStrong)
+	return a
+}
+
+// DiseaseEligible lists the VM units 4.1-B's step may come from: "any VM
+// unit that is not in the Pulled-Back Box, Removed Box, or in the VM
+// Reinforcements Box", by id.
+func (p *Position) DiseaseEligible() []string {
+	var out []string
+	for _, u := range p.b.Units {
+		if u.Side == geoVM && u.Box != "Pulled-Back" && u.Box != "Removed" && u.Box != "VM Reinforcements" {
+			out = append(out, u.ID)
+		}
+	}
+	sort.Strings(out)
+	return out
 }

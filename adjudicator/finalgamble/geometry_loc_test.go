@@ -83,26 +83,50 @@ func TestRule1_9C_IsabelleAndDBPThrough2z304(t *testing.T) {
 	}
 }
 
+// loneStrong is a one-hex DBP strongpoint off the map edge and outside
+// the Supply Area.
+func loneStrong(t *testing.T, g *Geo) (string, string) {
+	t.Helper()
+	for _, s := range g.D.Map.DBP.Strongs {
+		if len(s.Hexes) != 1 {
+			continue
+		}
+		if _, h := g.Locate(s.Hexes[0]); !h.Supply && !h.Edge {
+			return s.Code, s.Hexes[0]
+		}
+	}
+	t.Fatal("no one-hex strongpoint outside the Supply Area")
+	return "", ""
+}
+
 func TestRule4_4_IsolatedStrongpointAndUnit(t *testing.T) {
 	g, _ := geoFixture(t)
-	sp := g.D.Map.DBP.Strongpoint("JUN") // one hex, 1812
+	code, hex := loneStrong(t, g)
 	var units []Unit
-	for i, n := range g.Neighbors(sp.Hexes[0]) {
+	for i, n := range g.Neighbors(hex) {
 		units = append(units, vmU("308-"+string(rune('a'+i)), "308", n))
 	}
 	g, bd := geoFixture(t, units...)
 	p := g.Position(bd)
 	_, sps := p.Isolated("French")
-	if _, h := g.Locate(sp.Hexes[0]); !h.Supply && !slices.Contains(sps, "JUN") {
-		t.Errorf("4.4: Junon ringed by the VM is not isolated: %v", sps)
+	if !slices.Contains(sps, code) {
+		t.Errorf("4.4: %s ringed by the VM is not isolated: %v", code, sps)
 	}
-	// a strongpoint in the Supply Area is never isolated
+	// a strongpoint in the Supply Area is never isolated (4.4), even ringed
+	var inSupply Strongpt
 	for _, s := range g.D.Map.DBP.Strongs {
-		for _, h := range s.Hexes {
-			if _, hx := g.Locate(h); hx.Supply && slices.Contains(sps, s.Code) {
-				t.Errorf("4.4: %s in the Supply Area isolated", s.Code)
-			}
+		if _, h := g.Locate(s.Hexes[0]); h.Supply && len(s.Hexes) == 1 {
+			inSupply = s
+			break
 		}
+	}
+	units = nil
+	for i, n := range g.Neighbors(inSupply.Hexes[0]) {
+		units = append(units, vmU("308-"+string(rune('a'+i)), "308", n))
+	}
+	bd.Units = units
+	if _, sps := g.Position(bd).Isolated("French"); slices.Contains(sps, inSupply.Code) {
+		t.Errorf("4.4: %s in the Supply Area isolated", inSupply.Code)
 	}
 }
 
@@ -337,7 +361,7 @@ func TestRule8_5_Digging(t *testing.T) {
 	p := g.Position(b)
 	dg := p.Digging("308", false)
 	if !p.frenchHeldIn("308", func(z int) bool { return z <= 5 }) {
-		t.Skip("the map holds no French strongpoint in 5z-308")
+		t.Fatal("fixture: the map holds no French strongpoint in 5z-308")
 	}
 	if dg.Flip || dg.Move {
 		t.Errorf("8.5-A: %+v, want neither a flip nor a move", dg)
@@ -362,7 +386,7 @@ func TestRule3_5A_DefenseStrength(t *testing.T) {
 	g, bd := geoFixture(t, fr("1BEP-1", "1BEP", "1812"), fr("1RCC-1", "1RCC", "1812"), vmU("308-80", "308", n[0]),
 		fr("1BEP-2", "1BEP", g.Neighbors(n[0])[0]))
 	if g.Neighbors(n[0])[0] == "1812" {
-		t.Skip("fixture")
+		t.Fatal("fixture: the supporter must not touch the defender")
 	}
 	bd.DivisionMorale = map[string]int{"308": 0}
 	p := g.Position(bd)
@@ -477,5 +501,135 @@ func TestRule7_5A_FrenchAssaultStrength(t *testing.T) {
 	bd.Assaults = []BoardAssault{{Unit: "1BEP-3", Target: "1913", Marker: "assault"}}
 	if s := g.Position(bd).AssaultStrength("1BEP-1", "308-80", false, true); s.Total != want-1 {
 		t.Errorf("7.5-A: a supporter with a Combat Marker on it gives nothing: %+v", s)
+	}
+}
+
+func TestRule8_1B_IsabelleSurrenders(t *testing.T) {
+	g, bd := geoFixture(t, vmU("304-57", "304", "I0707"), fr("x", "1BEP", "I0101"))
+	if g.Position(bd).IsabelleSurrenders() {
+		t.Errorf("8.1-B: 2z-304 is no Trench Zone yet")
+	}
+	bd.Trench["304"] = 2
+	if !g.Position(bd).IsabelleSurrenders() {
+		t.Errorf("8.1-B, F41: the VM alone in Isabelle's Supply Area with 2z-304 a Trench Zone")
+	}
+	bd.Units = append(bd.Units, fr("y", "1BEP", "I0706"))
+	if g.Position(bd).IsabelleSurrenders() {
+		t.Errorf("F41: a French unit still in the Supply Area holds it")
+	}
+}
+
+func TestStrengthText(t *testing.T) {
+	s := Strength{Base: 6}
+	s.Total = 6
+	s.add(1, "obstacle: river")
+	s.add(-2, "the defending unit is shaken")
+	if got := s.Text(); got != "6 +1 (obstacle: river) -2 (the defending unit is shaken) = 5" {
+		t.Errorf("%q", got)
+	}
+}
+
+func TestRule1_9_LoCPathAgreesWithLoC(t *testing.T) {
+	d := mustDefault(t)
+	g := GeoOf(d)
+	checked, isolated := 0, 0
+	defer func() {
+		if checked < 100 {
+			t.Errorf("only %d units checked", checked)
+		}
+		t.Logf("%d units, %d without LoC", checked, isolated)
+	}()
+	for _, sc := range []string{"A", "C", "D"} {
+		b := BoardOf(d.Setups[sc])
+		p := g.Position(b)
+		for _, side := range []string{"French", "VM"} {
+			l := p.LoC(side)
+			for _, u := range b.Units {
+				if u.Side != side || u.Box != "" {
+					continue
+				}
+				path := p.LoCPath(side, PlaceOf(&u))
+				checked++
+				if path == nil {
+					isolated++
+				}
+				if (path != nil) != l.Unit(u.ID) {
+					t.Errorf("%s %s: LoC %v, path %v", sc, u.ID, l.Unit(u.ID), path)
+					continue
+				}
+				for k := 1; k < len(path); k++ {
+					if path[k] != "2z-304" && path[k-1] != "2z-304" && g.Distance(path[k-1], path[k]) != 1 {
+						t.Errorf("%s %s: path %v jumps", sc, u.ID, path)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestRule3_6C_RankRetreatsByStandingPreference(t *testing.T) {
+	g, _ := geoFixture(t)
+	center := "1912"
+	n := g.Neighbors(center)
+	g, bd := geoFixture(t, fr("x", "1BEP", center), vmU("308-80", "308", n[0]))
+	p := g.Position(bd)
+	rs := p.RankRetreats("x", p.Retreats("x"), "supply")
+	for k := 1; k < len(rs); k++ {
+		if g.SupplyDistance(rs[k-1].To) > g.SupplyDistance(rs[k].To) {
+			t.Errorf("supply: %s (%d) before %s (%d)", rs[k-1].To, g.SupplyDistance(rs[k-1].To), rs[k].To, g.SupplyDistance(rs[k].To))
+		}
+	}
+	rs = p.RankRetreats("x", p.Retreats("x"), "safe")
+	adj := func(pl string) int {
+		c := 0
+		for _, m := range g.Neighbors(pl) {
+			if m == n[0] {
+				c++
+			}
+		}
+		return c
+	}
+	for k := 1; k < len(rs); k++ {
+		if adj(rs[k-1].To) > adj(rs[k].To) {
+			t.Errorf("safe: %s next to the VM before %s", rs[k-1].To, rs[k].To)
+		}
+	}
+	if g.EdgeDistance("0112") != 0 || g.EdgeDistance("0212") != 1 || g.SupplyDistance("2z-304") != -1 {
+		t.Errorf("EdgeDistance, SupplyDistance")
+	}
+	rs = []Retreat{{Eliminated: true}, {To: "0212"}, {To: "1912"}}
+	if got := p.RankRetreats("x", rs, "edge"); got[0].To != "0212" || !got[2].Eliminated {
+		t.Errorf("edge: %+v", got)
+	}
+}
+
+func TestRule4_1A_8_1A_Attrition(t *testing.T) {
+	g, _ := geoFixture(t)
+	var supply string
+	for _, h := range g.D.Map.DBP.Hexes() {
+		if h.Supply {
+			supply = h.ID
+			break
+		}
+	}
+	code, hex := loneStrong(t, g)
+	units := []Unit{fr("x", "1BEP", hex), fr("y", "1BEP", supply), vmU("308-80", "308", "3601")}
+	for k, h := range g.Neighbors(hex) {
+		units = append(units, vmU("312-"+string(rune('a'+k)), "312", h))
+	}
+	g, bd := geoFixture(t, units...)
+	bd.Isolation = map[string]bool{"x": true, "y": true, code: true, "308-80": true}
+	a := g.Position(bd).Attrition("French")
+	if !slices.Equal(a.Surrender, []string{"x"}) || !slices.Equal(a.Relieved, []string{"y"}) || !slices.Equal(a.Lost, []string{code}) {
+		t.Errorf("8.1-A: %+v: x ringed surrenders, y in the Supply Area is relieved, %s is lost", a, code)
+	}
+	// the VM unit on the map edge has its LoC (8.4): relieved (4.1-A);
+	// the strongpoint is no VM one: not the VM's to lose
+	if v := g.Position(bd).Attrition("VM"); !slices.Equal(v.Relieved, []string{"308-80"}) || len(v.Surrender) != 0 || len(v.Lost) != 0 {
+		t.Errorf("4.1-A: %+v", v)
+	}
+	bd.Units = append(bd.Units, vmU("304-57", "304", "Removed"), vmU("304-58", "304", "VM Off-Map"))
+	if got := g.Position(bd).DiseaseEligible(); slices.Contains(got, "304-57") || !slices.Contains(got, "304-58") {
+		t.Errorf("4.1-B: %v", got)
 	}
 }

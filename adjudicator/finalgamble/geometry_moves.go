@@ -93,57 +93,80 @@ func (p *Position) ValleyMoves(unitID string) []string {
 	u := &p.b.Units[i]
 	from := PlaceOf(u)
 	l := p.loc[i]
-	var out []string
-	if u.Side == geoVM {
-		loc := p.LoC(geoVM)
-		if l.m < 0 && (l.box != "1z-304" && l.box != "2z-304") || !loc.Unit(u.ID) {
-			return nil // "in VM LoC anywhere at DBP and/or Sector 304"
-		}
-		for m, gm := range p.g.maps {
-			for h := range gm.ids {
-				if p.trench[m][h] && !p.dig[m][h] && loc.hex[m][h] && !p.zocOf[m][h][0] && p.room(1, m, h) && gm.ids[h] != from {
-					out = append(out, gm.ids[h])
-				}
-			}
-		}
-		for _, b := range []string{"1z-304", "2z-304"} {
-			if t, d := p.boxZone(b); t && !d && b != from {
-				out = append(out, b)
+	without := func(xs []string) []string {
+		out := make([]string, 0, len(xs))
+		for _, x := range xs {
+			if x != from {
+				out = append(out, x)
 			}
 		}
 		return out
 	}
+	if u.Side == geoVM {
+		if l.m < 0 && (l.box != "1z-304" && l.box != "2z-304") || !p.LoC(geoVM).Unit(u.ID) {
+			return nil // "in VM LoC anywhere at DBP and/or Sector 304"
+		}
+		p.valleyOnce[2].Do(func() { p.valley[2] = p.vmValley() })
+		return without(p.valley[2])
+	}
 	if l.m < 0 && l.box != "2z-304" {
 		return nil
 	}
-	seen := map[string]bool{}
+	var out []string
 	for area := 0; area < 2; area++ {
-		var loc *LoC
+		loc := p.LoC(geoFrench).To([]string{"dbp", "isabelle"}[area])
+		k := area
 		if p.isArt(u) {
-			loc = p.frenchLoCArt(area)
-		} else {
-			loc = p.frenchLoC(area)
+			p.artOnce[area].Do(func() { p.artLoCs[area] = p.frenchLoCArt(area) })
+			loc = p.artLoCs[area]
+			k = 3 + area
 		}
 		if !loc.Place(from) {
 			continue
 		}
-		for m, gm := range p.g.maps {
-			for h := range gm.ids {
-				if loc.hex[m][h] && !p.trench[m][h] && !p.dig[m][h] && p.room(0, m, h) && gm.ids[h] != from && !seen[gm.ids[h]] {
-					if m == 1 && p.b.IsabelleGone {
-						continue // 8.1-B: "No French unit may now enter Isabelle"
-					}
-					seen[gm.ids[h]] = true
-					out = append(out, gm.ids[h])
-				}
+		p.valleyOnce[k].Do(func() { p.valley[k] = p.frenchValley(loc) })
+		out = append(out, p.valley[k]...)
+	}
+	sort.Strings(out)
+	return without(slices.Compact(out))
+}
+
+// vmValley: 2.1-B's destinations for every VM unit, by place.
+func (p *Position) vmValley() []string {
+	loc := p.LoC(geoVM)
+	var out []string
+	for m, gm := range p.g.maps {
+		for h := range gm.ids {
+			if p.trench[m][h] && !p.dig[m][h] && loc.hex[m][h] && !p.zocOf[m][h][0] && p.room(1, m, h) {
+				out = append(out, gm.ids[h])
 			}
 		}
-		if _, dig := p.boxZone("2z-304"); loc.box["2z-304"] && !dig && from != "2z-304" && !seen["2z-304"] {
-			seen["2z-304"] = true
-			out = append(out, "2z-304")
+	}
+	for _, b := range []string{"1z-304", "2z-304"} {
+		if t, d := p.boxZone(b); t && !d {
+			out = append(out, b)
 		}
 	}
 	sort.Strings(out)
+	return out
+}
+
+// frenchValley: 6.2-A's destinations through one Supply Area's LoC.
+func (p *Position) frenchValley(loc *LoC) []string {
+	var out []string
+	for m, gm := range p.g.maps {
+		if m == 1 && p.b.IsabelleGone {
+			continue // 8.1-B: "No French unit may now enter Isabelle"
+		}
+		for h := range gm.ids {
+			if loc.hex[m][h] && !p.trench[m][h] && !p.dig[m][h] && p.room(0, m, h) {
+				out = append(out, gm.ids[h])
+			}
+		}
+	}
+	if _, dig := p.boxZone("2z-304"); loc.box["2z-304"] && !dig {
+		out = append(out, "2z-304")
+	}
 	return out
 }
 
@@ -355,7 +378,7 @@ func (p *Position) AfterCombatMoves(unitID string) []AfterMove {
 // edgeTraces: a Map Edge Hex of map m traces a French LoC to m's Supply
 // Area (8.2's exception for 2z-304).
 func (p *Position) edgeTraces(m int) bool {
-	l := p.frenchLoC(m)
+	l := p.LoC(geoFrench).To([]string{"dbp", "isabelle"}[m])
 	for _, e := range p.g.maps[m].edges {
 		if l.hex[m][e] {
 			return true

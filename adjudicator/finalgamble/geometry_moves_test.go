@@ -123,11 +123,18 @@ func TestRule4_2_8_2_AfterCombatMoves(t *testing.T) {
 	if m := g.Position(bd).AfterCombatMoves("x"); m != nil {
 		t.Errorf("8.2: an entrenched unit moved: %+v", m)
 	}
-	// the VM ends entrenched in a Trench Zone hex or a strongpoint not French
+	// the VM ends entrenched in a Trench Zone hex or a strongpoint not
+	// French: Junon under a VM flag is one, the French strongpoints none
 	bd.Units = []Unit{vmU("308-80", "308", "1912")}
-	for _, m := range g.Position(bd).AfterCombatMoves("308-80") {
+	bd.Flags["JUN"] = "VM"
+	vm := g.Position(bd).AfterCombatMoves("308-80")
+	if i := slices.IndexFunc(vm, func(m AfterMove) bool { return m.To == "1812" }); i < 0 || vm[i].Alt != 1 {
+		t.Errorf("4.2 Alt 1 into VM-held Junon: %+v", vm)
+	}
+	for _, m := range vm {
 		_, h := g.Locate(m.To)
-		if h.Strong == "" && !g.Position(bd).TrenchZone(m.To) && !g.Position(bd).DigZone(m.To) || h.Strong != "" || m.Alt == 3 {
+		french := h.Strong != "" && bd.Flags[h.Strong] != "VM"
+		if h.Strong == "" && !g.Position(bd).TrenchZone(m.To) && !g.Position(bd).DigZone(m.To) || french || m.Alt == 3 {
 			t.Errorf("4.2: %+v", m)
 		}
 	}
@@ -139,8 +146,11 @@ func TestRule4_3B_8_3B_ShakenNow(t *testing.T) {
 	if got := p.ShakenNow("French"); !slices.Equal(got, []string{"x"}) {
 		t.Errorf("8.3-B: %v, want x (j is entrenched in Junon)", got)
 	}
-	if got := p.ShakenNow("VM"); len(got) != 1 && !p.Entrenched("308-80") {
-		t.Errorf("4.3-B: %v", got)
+	if p.Entrenched("308-80") {
+		t.Fatal("fixture: 1913 must be open ground for the VM")
+	}
+	if got := p.ShakenNow("VM"); !slices.Equal(got, []string{"308-80"}) {
+		t.Errorf("4.3-B: %v, want 308-80 in the open next to France", got)
 	}
 }
 
@@ -213,5 +223,63 @@ func TestRule5_4D_8_1A_SupplyHexes(t *testing.T) {
 	bd.IsabelleGone = true
 	if g.Position(bd).SupplyHexes("isabelle", false) != nil {
 		t.Errorf("8.1-B: no French unit may enter Isabelle")
+	}
+}
+
+func TestRule3_6C_7_5_SupportAdvances(t *testing.T) {
+	g, _ := geoFixture(t)
+	def := "1812"
+	n := g.Neighbors(def)
+	// the VM assaulted from n[0] and advanced into def; a supporter at
+	// n[1] advances one hex to a hex next to def, never into n[0]
+	g, bd := geoFixture(t, vmU("308-80", "308", def), vmU("308-84", "308", n[1]))
+	va := g.Position(bd).SupportAdvances("308-84", def, n[0])
+	if len(va) == 0 {
+		t.Errorf("3.6-C: the supporter has nowhere to advance")
+	}
+	for _, pl := range va {
+		if g.Distance(pl, def) != 1 || pl == n[0] || g.Distance(pl, n[1]) != 1 {
+			t.Errorf("3.6-C: %s", pl)
+		}
+	}
+	// France: in or adjacent to the defending hex
+	bd.Units = []Unit{fr("a", "1BEP", def), fr("s", "1BEP", n[1])}
+	adv := g.Position(bd).SupportAdvances("s", def, n[0])
+	if !slices.Contains(adv, def) {
+		t.Errorf("7.5: a French supporter may advance into the defending hex: %v", adv)
+	}
+}
+
+func TestRule2_4B_ForeignUnits(t *testing.T) {
+	g, _ := geoFixture(t)
+	var in308, in312 string
+	for _, h := range g.D.Map.DBP.Hexes() {
+		if h.Sector == "308" && in308 == "" {
+			in308 = h.ID
+		}
+		if h.Sector == "312" && in312 == "" {
+			in312 = h.ID
+		}
+	}
+	g, bd := geoFixture(t, vmU("312-141", "312", in308), vmU("148-148-1", "148", "2z-304"),
+		vmU("316-98", "316", "1z-304"), vmU("312-165", "312", in312))
+	p := g.Position(bd)
+	if got := p.ForeignUnits("308"); !slices.Equal(got, []string{"312-141"}) {
+		t.Errorf("2.4-B: %v", got)
+	}
+	if got := p.ForeignUnits("304"); !slices.Equal(got, []string{"316-98"}) {
+		t.Errorf("2.4-B: the 148th counts as 304's; 304's boxes are in its sector: %v", got)
+	}
+}
+
+func TestRule3_6C_RetreatIntoDefendingHex(t *testing.T) {
+	g, _ := geoFixture(t)
+	n := g.Neighbors("1812")
+	g, bd := geoFixture(t, fr("x", "1BEP", "1812"))
+	bd.Assaults = []BoardAssault{{Unit: "308-80", Target: n[2], Marker: "assault"}}
+	for _, r := range g.Position(bd).Retreats("x") {
+		if r.Defending != (r.To == n[2]) {
+			t.Errorf("3.6-C: %+v", r)
+		}
 	}
 }

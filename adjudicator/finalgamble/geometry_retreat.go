@@ -64,6 +64,10 @@ type Retreat struct {
 	Edge bool
 	// Why: the sentence that applies, for narration.
 	Why string
+	// Defending: To is another hex under assault (a Combat Marker points
+	// at it): 3.6-C "If a unit retreats into another defending hex, it
+	// will suffer the result of that combat (it may absorb step losses)."
+	Defending bool
 }
 
 // Retreats lists a unit's legal retreats of one hex as the position
@@ -106,7 +110,7 @@ func (p *Position) Retreats(unitID string) []Retreat {
 		}
 	}
 	if len(out) > 0 {
-		return sortRetreats(out)
+		return p.sortRetreats(out)
 	}
 	// on through full friendly stacks, breadth first, to the first free hexes
 	prev := map[int]int{l.i: -1}
@@ -141,7 +145,7 @@ func (p *Position) Retreats(unitID string) []Retreat {
 		frontier = next
 	}
 	if len(out) > 0 {
-		return sortRetreats(out)
+		return p.sortRetreats(out)
 	}
 	if gm.hx[l.i].Edge {
 		if s == 0 && p.trench[l.m][l.i] {
@@ -151,7 +155,7 @@ func (p *Position) Retreats(unitID string) []Retreat {
 			out = append(out, Retreat{To: e, Edge: true, Why: "across the map edge, placed in the closest eligible Map Edge Hex"})
 		}
 		if len(out) > 0 {
-			return out
+			return p.sortRetreats(out)
 		}
 		return []Retreat{{Eliminated: true, Why: "3.6-C: across the map edge with no eligible Map Edge Hex outside a Trench Zone, it is eliminated (F34)"}}
 	}
@@ -170,8 +174,15 @@ func retreatPath(gm *geoMap, prev map[int]int, b, start int) []string {
 	return out
 }
 
-func sortRetreats(rs []Retreat) []Retreat {
+func (p *Position) sortRetreats(rs []Retreat) []Retreat {
 	sort.Slice(rs, func(i, j int) bool { return rs[i].To < rs[j].To })
+	for i := range rs {
+		for _, a := range p.b.Assaults {
+			if a.Target == rs[i].To && a.Marker != "" && a.Marker != "abort" {
+				rs[i].Defending = true
+			}
+		}
+	}
 	return rs
 }
 
@@ -208,4 +219,141 @@ func (p *Position) Zone1(unitID string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// ---- advance after combat (3.6-C, 7.5) ----
+
+// SupportAdvances lists where a supporting unit may advance after an
+// assault that vacated the defending hex: 3.6-C "units that supported
+// that assault may voluntarily also advance one hex. If they do, they must
+// end their advance adjacent to the original defending hex (but not end
+// up in the original assaulting hex)"; 7.5 the same for France, "with the
+// exception that a supporting unit must end its advance either in or
+// adjacent to the original defending hex". One hex from where it stands,
+// no enemy unit, room under 1.6 (the position as it stands: the
+// assaulting unit already advanced), by id.
+func (p *Position) SupportAdvances(unitID, defended, assaultedFrom string) []string {
+	i, ok := p.units[unitID]
+	if !ok || p.loc[i].m < 0 {
+		return nil
+	}
+	l := p.loc[i]
+	u := &p.b.Units[i]
+	s := sideIdx(u.Side)
+	gm := p.g.maps[l.m]
+	var out []string
+	for _, n := range gm.nb[l.i] {
+		if n < 0 || !p.room(s, l.m, int(n)) {
+			continue
+		}
+		pl := gm.ids[n]
+		d := p.g.Distance(pl, defended)
+		if d == 1 && pl != assaultedFrom || d == 0 && u.Side == geoFrench {
+			out = append(out, pl)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ForeignUnits lists the VM units in a Division Sector that are of
+// another division (2.4-B: "each Division Sector may contain no more than
+// 3 VM units from other Divisions at the end of this segment ... consider
+// the 148 rgt to be part of 304 Division"): units on the sector's hexes,
+// and for 304 in its boxes too (1.3-E), by id.
+func (p *Position) ForeignUnits(sector string) []string {
+	var out []string
+	for i := range p.b.Units {
+		u := &p.b.Units[i]
+		if u.Side != geoVM {
+			continue
+		}
+		div := u.Formation
+		if div == "148" {
+			div = "304"
+		}
+		if div == sector {
+			continue
+		}
+		l := p.loc[i]
+		in := false
+		if l.m >= 0 {
+			in = p.g.maps[l.m].hx[l.i].Sector == sector
+		} else if b := p.g.boxes[l.box]; b != nil {
+			in = b.Sector == sector
+		}
+		if in {
+			out = append(out, u.ID)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// RankRetreats orders a unit's legal retreats by a standing preference,
+// best first, so that a standing order picks the first and a question
+// lists them in a sensible order (the choice stays the owner's: F34, F35):
+// "supply" fewest steps to its map's Supply Area, "edge" fewest steps to
+// a Map Edge Hex, "safe" fewest enemy units adjacent; then, for each,
+// in its side's LoC before not, entrenched before not, fewer adjacent
+// enemy units, the place's id. A box comes after the hexes, an
+// elimination last. The slice is
+// sorted in place and returned.
+func (p *Position) RankRetreats(unitID string, rs []Retreat, pref string) []Retreat {
+	u := p.Unit(unitID)
+	if u == nil {
+		return rs
+	}
+	s := sideIdx(u.Side)
+	loc := p.LoC(u.Side)
+	type key struct{ a, b, c int }
+	keys := make(map[string]key, len(rs))
+	for _, r := range rs {
+		l, ok := p.g.resolve(r.To)
+		if r.Eliminated || !ok {
+			keys[r.To] = key{1 << 20, 0, 0}
+			continue
+		}
+		if l.m < 0 {
+			keys[r.To] = key{1 << 10, 0, 0}
+			continue
+		}
+		enemy := 0
+		for _, n := range p.g.maps[l.m].nb[l.i] {
+			if n >= 0 {
+				enemy += int(p.occ[l.m][n][1-s])
+			}
+		}
+		var first int
+		switch pref {
+		case "supply":
+			first = int(p.g.maps[l.m].toSupply[l.i])
+		case "edge":
+			first = int(p.g.maps[l.m].toEdge[l.i])
+		default:
+			first = enemy
+		}
+		k := key{a: first, c: enemy}
+		if !p.entrenchedAt(u.Side, l.m, l.i) {
+			k.b++
+		}
+		if !loc.hex[l.m][l.i] {
+			k.b += 2
+		}
+		keys[r.To] = k
+	}
+	sort.SliceStable(rs, func(i, j int) bool {
+		a, b := keys[rs[i].To], keys[rs[j].To]
+		if a != b {
+			if a.a != b.a {
+				return a.a < b.a
+			}
+			if a.b != b.b {
+				return a.b < b.b
+			}
+			return a.c < b.c
+		}
+		return rs[i].To < rs[j].To
+	})
+	return rs
 }

@@ -1,7 +1,9 @@
 package finalgamble
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -30,6 +32,17 @@ type Strength struct {
 	Base  int
 	Mods  []Mod
 	Total int
+}
+
+// Text is the sum for narration: "6 +1 (across river) -2 (shaken) = 5".
+func (s Strength) Text() string {
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(s.Base))
+	for _, m := range s.Mods {
+		fmt.Fprintf(&b, " %+d (%s)", m.N, m.Why)
+	}
+	fmt.Fprintf(&b, " = %d", s.Total)
+	return b.String()
 }
 
 func (s *Strength) add(n int, why string) {
@@ -216,7 +229,7 @@ func (p *Position) DefenseStrength(defenderID, assaulterID string, barrage int) 
 	}
 	s.Total = s.Base
 	for _, o := range p.Obstacles(att.Side, PlaceOf(att), PlaceOf(def)) {
-		s.add(1, "the assault crosses "+o)
+		s.add(1, "obstacle: "+o)
 	}
 	if def.Side == geoFrench {
 		p.stackSupport(&s, def, true)

@@ -153,13 +153,14 @@ func TestRule1_5B_RoadAndWire(t *testing.T) {
 	if code == "" {
 		code = ah.Strong
 	}
-	if code != "" {
-		bd.Flags[code] = "VM"
-		if c := cost(t, g, bd, "308-80", a, b); c != 1 {
-			t.Errorf("1.5-B: wire around a flagged strongpoint is gone: %v mp, want 1", c)
-		}
-		delete(bd.Flags, code)
+	if code == "" {
+		t.Fatalf("fixture: the wire at %s/%s runs around no strongpoint", a, b)
 	}
+	bd.Flags[code] = "VM"
+	if c := cost(t, g, bd, "308-80", a, b); c != 1 {
+		t.Errorf("1.5-B: wire around a flagged strongpoint is gone: %v mp, want 1", c)
+	}
+	delete(bd.Flags, code)
 	bd.Breaches = []string{a}
 	if c := cost(t, g, bd, "308-80", a, b); c != 1 {
 		t.Errorf("2.4-A: wire along a Wire Breach is gone: %v mp, want 1", c)
