@@ -18,8 +18,12 @@ func TestPlayout_AllScenarios(t *testing.T) {
 	if testing.Short() {
 		games, scs = 1, []string{"D"}
 	}
+	policies := []bool{false, true}
+	if raceEnabled {
+		policies = policies[:1] // one game under the race detector
+	}
 	for _, sc := range scs {
-		for i, aggressive := range []bool{false, true} {
+		for i, aggressive := range policies {
 			o := adjudicator.PlayoutOptions{Scenario: sc, Games: games, Seed: 7, TwinEvery: 64}
 			r.TunePlayout(&o, i == 1)
 			if aggressive {
