@@ -558,26 +558,41 @@ func (r *Rules) orderCharge(s *State, order string, args []string, d adjudicator
 	if s.Seg == "7.5" {
 		word = "en-avant"
 	}
-	if args[0] != "charge" || (len(args) != 2 && len(args) != 4) || len(args) == 4 && args[2] != word {
-		return false, errf(order, "write charge UNIT [%s SUPPORTER], or done", word)
+	form := fmt.Sprintf("write charge UNIT [%s SUPPORTER] [advance SUPPORTER@HEX ...], or done", word)
+	if args[0] != "charge" || len(args) < 2 {
+		return false, errf(order, "%s", form)
 	}
 	i := s.assaultOf(args[1])
 	if i < 0 || !s.Assaults[i].live() {
 		return false, errf(order, "%s has no assault to charge; charging: %s", args[1], strings.Join(r.chargers(s), ", "))
 	}
+	sup := map[string]bool{}
+	for _, o := range r.supporters(s, &s.Assaults[i]) {
+		sup[o.ID] = true
+	}
 	extra := ""
-	if len(args) == 4 {
-		extra = args[3]
-		ok := false
-		for _, o := range r.supporters(s, &s.Assaults[i]) {
-			if o.ID == extra {
-				ok = true
-			}
-		}
-		if !ok {
+	rest := args[2:]
+	if len(rest) >= 2 && rest[0] == word {
+		extra = rest[1]
+		if !sup[extra] {
 			return false, errf(order, "%s is not a unit supporting this assault (%s)", extra, word)
 		}
+		rest = rest[2:]
 	}
+	var follow []string
+	if len(rest) > 0 {
+		if rest[0] != "advance" || len(rest) < 2 {
+			return false, errf(order, "%s", form)
+		}
+		for _, f := range rest[1:] {
+			id, hex, ok := strings.Cut(f, "@")
+			if !ok || !sup[id] || !isHex(hex) {
+				return false, errf(order, "%q: a supporting unit and the hex it advances to if the defending hex is vacated, UNIT@HEX (3.6-C, 7.5)", f)
+			}
+			follow = append(follow, f)
+		}
+	}
+	s.Assaults[i].Follow = follow
 	r.charge(s, i, extra, d, ev)
 	if s.Pending != nil {
 		return false, nil
@@ -841,6 +856,26 @@ func (r *Rules) advance(s *State, a *Assault, ev *events) {
 	r.putAt(att, a.Target)
 	ev.say("%s advances into %s.", att.ID, r.where(att))
 	ev.mark("move", a.From, a.Target)
+	// 3.6-C, 7.5: the supporters the charge named may advance one hex
+	for _, f := range a.Follow {
+		id, hex, _ := strings.Cut(f, "@")
+		u := s.unit(id)
+		if u == nil || !u.onMap() {
+			continue
+		}
+		ok := false
+		for _, p := range r.position(s).SupportAdvances(id, geoPlace(a.Target), geoPlace(a.From)) {
+			ok = ok || wordPlace(p) == hex
+		}
+		if !ok {
+			ev.say("%s cannot advance to %s (3.6-C): it stays.", id, hex)
+			continue
+		}
+		from := u.Place()
+		r.putAt(u, hex)
+		ev.say("%s, supporting, advances to %s.", id, r.where(u))
+		ev.mark("move", from, hex)
+	}
 }
 
 // ---- 7.2 France Declares Assaults ----

@@ -178,12 +178,28 @@ func (r *Rules) segmentChoices(s *State) []adjudicator.Choice {
 			for _, o := range r.supporters(s, &a) {
 				sup = append(sup, o.ID)
 			}
+			// the supporters' advance, named with the charge (3.6-C)
+			var adv adjudicator.Choice
+			pos := r.position(s)
+			for _, id := range sup {
+				for _, p := range pos.SupportAdvances(id, geoPlace(a.Target), geoPlace(a.From)) {
+					adv.Next = append(adv.Next, leaf(id+"@"+wordPlace(p)))
+				}
+			}
+			if len(adv.Next) > 0 {
+				adv.Word, adv.Arg, adv.Help = "advance", "supporter@hex", "a supporter's advance if the defending hex is vacated (3.6-C)"
+				kc.Next = append(kc.Next, adv)
+			}
 			if len(sup) > 0 {
 				wc := adjudicator.Choice{Word: word, Arg: "supporter"}
 				for _, id := range sup {
-					wc.Next = append(wc.Next, leaf(id))
+					l := leaf(id)
+					if len(adv.Next) > 0 {
+						l.Next = []adjudicator.Choice{adv}
+					}
+					wc.Next = append(wc.Next, l)
 				}
-				kc.Next = []adjudicator.Choice{wc}
+				kc.Next = append(kc.Next, wc)
 			}
 			c.Next = append(c.Next, kc)
 		}

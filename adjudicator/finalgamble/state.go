@@ -111,6 +111,9 @@ type Assault struct {
 	Defender string `json:"defender,omitempty"`
 	Barrage  int    `json:"barrage,omitempty"` // 1 regular, 2 intense (3.4); 1 VM mortars (7.3)
 	Mortar   bool   `json:"mortar,omitempty"`
+	// Follow: the supporters that advance if the defending hex is
+	// vacated, "UNIT@HEX" (3.6-C, 7.5), named with the charge.
+	Follow []string `json:"follow,omitempty"`
 }
 
 // Pending is a defender's choice asked mid-assault.
