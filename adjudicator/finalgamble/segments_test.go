@@ -296,3 +296,18 @@ func TestRule2_1_BoxThenValley(t *testing.T) {
 		}
 	}
 }
+
+// /map hex: describes a hex or a strongpoint from the view; a bad place
+// is refused naming the forms.
+func TestDescribe_HexAndStrongpoint(t *testing.T) {
+	r := rules(t)
+	s, _ := r.Setup("A", nil)
+	v := r.View(s, adjudicator.Public)
+	got, err := r.Describe(v, "E2")
+	if err != nil || !strings.Contains(got, "strongpoint E2, France's") || !strings.Contains(got, "Units: ") {
+		t.Fatalf("E2: %q %v", got, err)
+	}
+	if _, err := r.Describe(v, "zz"); err == nil || !strings.Contains(err.Error(), "four digits") {
+		t.Fatalf("zz: %v", err)
+	}
+}
