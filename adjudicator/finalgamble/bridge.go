@@ -51,6 +51,7 @@ type posCache struct {
 	occ map[string][]int // place -> indices of the units there
 	// valley: 2.1-B's destinations (vmValleyHexes)
 	valley []string
+	memo   map[string][]string
 }
 
 // loc is side's LoC as the state stands.

@@ -94,6 +94,34 @@ func (r *Rules) vmValleyHexes(s *State) []string {
 	return out
 }
 
+// frozenMemo and keepMemo keep answers while the legal tree is built.
+func (s *State) frozenMemo(k string) ([]string, bool) {
+	if s.geo == nil {
+		return nil, false
+	}
+	s.geo.mu.Lock()
+	defer s.geo.mu.Unlock()
+	if s.geo.frozen > 0 && s.geo.c != nil {
+		v, ok := s.geo.c.memo[k]
+		return v, ok
+	}
+	return nil, false
+}
+
+func (s *State) keepMemo(k string, v []string) {
+	if s.geo == nil {
+		return
+	}
+	s.geo.mu.Lock()
+	defer s.geo.mu.Unlock()
+	if s.geo.frozen > 0 && s.geo.c != nil {
+		if s.geo.c.memo == nil {
+			s.geo.c.memo = map[string][]string{}
+		}
+		s.geo.c.memo[k] = v
+	}
+}
+
 func (s *State) frozenValley() []string {
 	if s.geo == nil {
 		return nil
@@ -126,7 +154,15 @@ func (r *Rules) frenchBoxMoves(s *State, u *Unit) []string {
 // French LoC not in a Trench/Dig Zone, both tracing to the same Supply
 // Area.
 func (r *Rules) frenchValleyMoves(s *State, u *Unit) []string {
-	return wordPlaces(r.position(s).ValleyMoves(u.ID))
+	// units of a stack of one kind move alike: the legal tree asks once
+	// a place and kind while it is built
+	key := u.Place() + "|" + r.kind(u)
+	if v, ok := s.frozenMemo("valley:" + key); ok {
+		return slices.DeleteFunc(slices.Clone(v), func(p string) bool { return p == u.Place() })
+	}
+	out := wordPlaces(r.position(s).ValleyMoves(u.ID))
+	s.keepMemo("valley:"+key, out)
+	return out
 }
 
 // tactical lists a unit's tactical-move destinations with mp points.
