@@ -208,8 +208,8 @@ func (r *Rules) orderVMBoxCombat(s *State, order string, args []string, d adjudi
 	if args[0] == "done" {
 		return true, want(order, args, 1, "done")
 	}
-	if args[0] != "boxcombat" || len(args) != 3 {
-		return false, errf(order, "write boxcombat BOX STEPS or done")
+	if args[0] != "boxcombat" || len(args) < 3 {
+		return false, errf(order, "write boxcombat BOX STEPS [UNIT ...] (the units that lose a step, each side's), or done")
 	}
 	box := args[1]
 	vm, fr := r.boxCombatants(s, box)
@@ -219,10 +219,34 @@ func (r *Rules) orderVMBoxCombat(s *State, order string, args []string, d adjudi
 	if len(vm) == 0 || len(fr) == 0 || n < 1 || n > most || fmt.Sprint(n) != args[2] {
 		return false, errf(order, "Box Combat in %s: 1 to %d steps a side, no more than 1 a unit (3.2)", box, most)
 	}
-	// RULINGS F13: the VM's steps from its units with the most steps, the
-	// French from the units with the fewest (the VM chooses both).
+	// 3.2: the VM names the units that lose a step; those it does not
+	// name: its own with the most steps, the French with the fewest
+	// (RULINGS F13)
 	slices.SortStableFunc(vm, func(a, b *Unit) int { return b.steps() - a.steps() })
 	slices.SortStableFunc(fr, func(a, b *Unit) int { return a.steps() - b.steps() })
+	var pickVM, pickFR []*Unit
+	for _, id := range args[3:] {
+		u := s.unit(id)
+		switch {
+		case u != nil && slices.Contains(vm, u) && !slices.Contains(pickVM, u) && len(pickVM) < n:
+			pickVM = append(pickVM, u)
+		case u != nil && slices.Contains(fr, u) && !slices.Contains(pickFR, u) && len(pickFR) < n:
+			pickFR = append(pickFR, u)
+		default:
+			return false, errf(order, "%q is not a unit of %s that may lose one of the %d steps (each once; VM: %s; French: %s)", id, box, n, strings.Join(sortedIDs(vm), ", "), strings.Join(sortedIDs(fr), ", "))
+		}
+	}
+	for _, u := range vm {
+		if len(pickVM) < n && !slices.Contains(pickVM, u) {
+			pickVM = append(pickVM, u)
+		}
+	}
+	for _, u := range fr {
+		if len(pickFR) < n && !slices.Contains(pickFR, u) {
+			pickFR = append(pickFR, u)
+		}
+	}
+	vm, fr = pickVM, pickFR
 	ev.say("3.2 Box Combat in %s: %d steps a side.", box, n)
 	for i := 0; i < n; i++ {
 		r.loseStep(s, vm[i], lossRoll, d, ev)

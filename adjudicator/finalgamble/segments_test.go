@@ -311,3 +311,26 @@ func TestDescribe_HexAndStrongpoint(t *testing.T) {
 		t.Fatalf("zz: %v", err)
 	}
 }
+
+// 3.2: the VM's Box Combat: equal steps a side, one a unit, the units
+// the VM names; resting divisions do not fight.
+func TestRule3_2_BoxCombatTheVMChooses(t *testing.T) {
+	r := rules(t)
+	s := at(t, r, "A", "2.1", roll())
+	v, f1, f2 := s.unit("308-80"), s.unit("1BEP-1"), s.unit("1BEP-2")
+	for _, u := range s.at("2z-304") {
+		r.putAt(u, "Off-Map")
+	}
+	for _, u := range []*Unit{v, f1, f2} {
+		r.putAt(u, "2z-304")
+	}
+	s.Seg, s.Rested = "3.2", nil
+	refused(t, r, s, VM, "boxcombat 2z-304 2", "1 to 1 steps")
+	refused(t, r, s, VM, "boxcombat 2z-304 1 1BEP-1 1BEP-2", "is not a unit of 2z-304 that may lose")
+	ns, _ := apply(t, r, s, VM, "boxcombat 2z-304 1 1BEP-2", roll())
+	if !ns.unit("308-80").Reduced || !ns.unit("1BEP-2").Reduced || ns.unit("1BEP-1").Reduced {
+		t.Fatal("the steps were not the ones named")
+	}
+	s.Rested = []string{"308"}
+	refused(t, r, s, VM, "boxcombat 2z-304 1", "1 to 0 steps")
+}
