@@ -334,3 +334,53 @@ func TestRule3_2_BoxCombatTheVMChooses(t *testing.T) {
 	s.Rested = []string{"308"}
 	refused(t, r, s, VM, "boxcombat 2z-304 1", "1 to 0 steps")
 }
+
+// 7.5, 3.6-C: a supporter named with the charge advances one hex, next to
+// the defending hex, when the defender is driven out (RULINGS F20).
+func TestRule7_5_SupporterAdvancesAsNamed(t *testing.T) {
+	r := rules(t)
+	base := at(t, r, "A", "2.1", roll())
+	// clear a corner of the valley: a VM battalion at 1010, France's
+	// 1BEP-1 at 1009 assaulting, 1BEP-2 at 1110 (next to 1010) supporting
+	for i := range base.Units {
+		u := &base.Units[i]
+		if u.onMap() && u.Map == "dbp" && r.distance(u.Place(), "1010") >= 0 && r.distance(u.Place(), "1010") <= 3 {
+			r.putAt(u, "Gone")
+		}
+	}
+	v, a, sup := base.unit("308-80"), base.unit("1BEP-1"), base.unit("1BEP-2")
+	r.putAt(v, "1010")
+	r.putAt(a, "1009")
+	r.putAt(sup, "1110")
+	if !r.adjacentPlaces("1009", "1010") || !r.adjacentPlaces("1110", "1010") {
+		t.Skip("the chosen hexes are not neighbours on this grid")
+	}
+	base.Seg = "7.5"
+	base.Standing = map[adjudicator.Side]Standing{VM: {"choice": "retreat"}}
+	base.Assaults = []Assault{{Unit: a.ID, From: "1009", Target: "1010", Marker: "surprise", Defender: v.ID}}
+	var dest string
+	for _, n := range r.neighborsOf("1110") {
+		if n != "1010" && n != "1009" && r.adjacentPlaces(n, "1010") && len(base.at(n)) == 0 {
+			dest = n
+			break
+		}
+	}
+	if dest == "" {
+		t.Skip("no free hex next to both")
+	}
+	for try := 1; try <= 6; try++ {
+		ns, _, err := r.Apply(base, French, "charge 1BEP-1 advance 1BEP-2@"+dest, roll(1, 1, try, 6, 6))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := ns.(*State)
+		if st.unit("308-80").Place() == "1010" {
+			continue
+		}
+		if st.unit("1BEP-1").Place() != "1010" || st.unit("1BEP-2").Place() != dest {
+			t.Fatalf("after the VM left 1010: 1BEP-1 at %s, 1BEP-2 at %s (want 1010, %s)", st.unit("1BEP-1").Place(), st.unit("1BEP-2").Place(), dest)
+		}
+		return
+	}
+	t.Fatal("no effect roll drove the VM out")
+}

@@ -484,3 +484,18 @@ func sortedIDs(us []*Unit) []string {
 func errf(order, format string, a ...any) error { return adjudicator.Refuse(order, format, a...) }
 
 var _ = fmt.Sprint
+
+// distance between two hex places of one sub-map; -1 otherwise.
+func (r *Rules) distance(a, b string) int {
+	ma, ha := r.hexOf(a)
+	mb, hb := r.hexOf(b)
+	if ha == nil || hb == nil || ma != mb {
+		return -1
+	}
+	return hexgrid.Distance(ha.Row, ha.Col, hb.Row, hb.Col)
+}
+
+// adjacentPlaces: two hex places next to each other on one sub-map.
+func (r *Rules) adjacentPlaces(a, b string) bool {
+	return slices.Contains(r.neighborsOf(a), b)
+}
