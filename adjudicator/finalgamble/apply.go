@@ -17,7 +17,9 @@ var handlers map[string]handler
 
 func init() {
 	handlers = map[string]handler{
+		"9.0-C": (*Rules).orderSetup,
 		"9.0-D": (*Rules).orderPick,
+		"9.0-F": (*Rules).orderSetup,
 		"2.1":   (*Rules).orderVMOperational,
 		"2.2":   (*Rules).orderVMBombard,
 		"2.3":   (*Rules).orderCommando,

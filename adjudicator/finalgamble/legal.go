@@ -62,6 +62,8 @@ func (r *Rules) segmentChoices(s *State) []adjudicator.Choice {
 	}
 	done := leaf("done")
 	switch s.Seg {
+	case "9.0-C", "9.0-F":
+		return r.setupChoices(s)
 	case "9.0-D":
 		m := map[string][]string{}
 		for _, u := range r.pile(s) {

@@ -108,7 +108,7 @@ func (r *Rules) override(s *State, order string, w []string, d adjudicator.Dice,
 		s.Turn = n
 		ev.say("Moderator override: the Game Turn Marker on %s.", r.turnName(n))
 	case "segment":
-		if len(w) != 2 || segIndex(w[1]) < 0 || w[1] == "9.0-D" {
+		if len(w) != 2 || segIndex(w[1]) < 0 || strings.HasPrefix(w[1], "9.0") {
 			return errf(order, "override segment ID: a segment of the Extended Game Turn Sequence, 2.1 to 8.6")
 		}
 		s.Pending = nil

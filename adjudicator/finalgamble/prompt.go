@@ -44,7 +44,9 @@ func (r *Rules) decision(s *State, side adjudicator.Side) (string, string, strin
 		return p.Text + " Answer stay or retreat.", fmt.Sprintf("%s: %s's Choice", s.Seg, sideName(side)), s.standingOr(side, "choice", "stay")
 	}
 	what := map[string]string{
+		"9.0-C": "set your units up: any hex of the strongpoint each is in (place UNIT HEX), then done",
 		"9.0-D": "choose a unit from the Wounded Square for the Wounded Box (pick UNIT)",
+		"9.0-F": "set your battalions up in your sectors' Trench Zones (place UNIT HEX) and choose the reduced ones (reduce UNIT), then done",
 		"2.1":   "Box Move then Valley Move, up to 3 units each (box UNIT DEST, valley UNIT DEST), then done",
 		"2.2":   "place Zone Markers on French units (zone HEX, hw HEX, with the units' roll order if stacked), then done to roll",
 		"2.3":   "raid an adjacent French unit with the Commando (raid UNIT) or pass",

@@ -76,13 +76,10 @@ func (r *Rules) Setup(scenario string, o adjudicator.Options) (adjudicator.State
 	if err := json.Unmarshal(raw, &st.Setup); err != nil {
 		return nil, err
 	}
-	st.Seg = "2.1"
-	if st.ToWounded > 0 {
-		st.Seg = "9.0-D"
-	}
+	st.Seg = "9.0-C" // France sets up first (9.0-G)
 	st.Turns = 1
 	st.fill()
-	// the first segment's start: 9.0-D and 2.1 roll no die
+	// the first segment's start rolls no die
 	st.segment().start(r, st, nil, &events{})
 	return st, nil
 }

@@ -12,9 +12,8 @@ import (
 
 func rules(t testing.TB) *Rules { return &Rules{D: mustDefault(t)} }
 
-// The title is registered and plays scenarios A-D: scenario A opens on
-// the VM's 2.1 Operational Move, B-D on the Wounded Square's picks,
-// France first (9.0-D).
+// The title is registered and plays scenarios A-D, each opening on
+// France's set-up (9.0-C: France sets up first, 9.0-G).
 func TestRule9_0_RegisteredAndSetUp(t *testing.T) {
 	if !slices.Contains(adjudicator.TitleIDs(), ID) {
 		t.Fatal("finalgamble is not registered")
@@ -35,10 +34,7 @@ func TestRule9_0_RegisteredAndSetUp(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := r.Prompt(s)
-		want := VM
-		if id != "A" {
-			want = French
-		}
+		want := French
 		if len(p.Awaiting) != 1 || p.Awaiting[0] != want || p.Over || p.Default == "" {
 			t.Errorf("scenario %s: prompt %+v", id, p)
 		}
@@ -62,9 +58,9 @@ func TestRefusalChangesNothing(t *testing.T) {
 		order string
 		why   string
 	}{
-		{French, "move 1BEP-1 E2", "the VM's decision"},
-		{VM, "box 308-80 Laos-1", "cannot box-move"},
-		{VM, "fly away", "in 2.1 write"},
+		{VM, "place 308-80 0101", "France's decision"},
+		{French, "place 1BEP-1 0101", "cannot be set up at 0101"},
+		{French, "fly away", "in 9.0-C write"},
 		{adjudicator.Referee, "override nothing", "the forms are"},
 	} {
 		ns, ev, err := r.Apply(s, c.side, c.order, nil)

@@ -28,7 +28,9 @@ var segments []segment
 
 func init() {
 	segments = []segment{
+		{ID: "9.0-C", Name: "French Set-up", Side: French, start: (*Rules).startFrenchSetup},
 		{ID: "9.0-D", Name: "Wounded Square", Side: French, start: (*Rules).startPicks},
+		{ID: "9.0-F", Name: "VM Set-up", Side: VM, start: (*Rules).startVMSetup},
 		{ID: "2.1", Name: "VM Operational Move", Side: VM, start: (*Rules).startVMOperational},
 		{ID: "2.2", Name: "VM Bombardment", Side: VM, start: (*Rules).startVMBombard, finish: (*Rules).finishVMBombard},
 		{ID: "2.3", Name: "VM Commando Raid", Side: VM, start: (*Rules).startCommando},

@@ -96,6 +96,10 @@ func fgOrder(r adjudicator.Rules, g *adjudicator.Game, side adjudicator.Side, rn
 		return []string{"stay", "retreat"}[*answers%2]
 	}
 	switch st.Seg {
+	case "9.0-C", "9.0-F":
+		if rng.IntN(4) == 0 {
+			return "done"
+		}
 	case "5.1":
 		if st.Turn >= 2 {
 			return "demand"
