@@ -370,16 +370,53 @@ func (r *Rules) orderFrenchBarrage(s *State, order string, args []string, d adju
 
 // ---- 3.5 / 7.4 Defense Fire ----
 
-func (r *Rules) startFrenchDefense(s *State, d adjudicator.Dice, ev *events) bool {
-	r.defenseFire(s, "French", d, ev)
-	s.Zones = nil
+// startDefense: 3.5 and 7.4. "France may conduct Defense Fire Rolls in
+// any order" (3.5; 7.4 "as in 3.5"): with two defenses or more and the
+// defender's standing order "defense-order ask", it names them one by
+// one (defend HEX); else they fire in the declaration order (RULINGS F19).
+func (r *Rules) startDefense(s *State, d adjudicator.Dice, ev *events) bool {
+	side, who := "French", French
+	if s.Seg == "7.4" {
+		side, who = "VM", VM
+	}
+	if len(s.toDefend()) >= 2 && s.standing(who, "defense-order") == "ask" {
+		return true
+	}
+	r.defenseFire(s, side, d, ev)
 	return false
 }
 
-func (r *Rules) startVMDefense(s *State, d adjudicator.Dice, ev *events) bool {
-	r.defenseFire(s, "VM", d, ev)
-	s.Mortars = nil
-	return false
+func (r *Rules) finishDefense(s *State, d adjudicator.Dice, ev *events) {
+	side := "French"
+	if s.Seg == "7.4" {
+		side = "VM"
+	}
+	if len(s.toDefend()) > 0 {
+		r.defenseFire(s, side, d, ev) // those not named, in the declaration order
+	}
+	if s.Seg == "3.5" {
+		s.Zones = nil // 3.5: the French Zone Markers back to their box
+	}
+}
+
+func (r *Rules) orderDefend(s *State, order string, args []string, d adjudicator.Dice, ev *events) (bool, error) {
+	switch {
+	case args[0] == "done" && len(args) == 1:
+		return true, nil
+	case args[0] == "defend" && len(args) == 2:
+		for i, a := range s.Assaults {
+			if a.Target == args[1] && a.live() && !a.Fired {
+				side := "French"
+				if s.Seg == "7.4" {
+					side = "VM"
+				}
+				r.defendOne(s, side, i, d, ev)
+				return len(s.toDefend()) == 0, nil
+			}
+		}
+		return false, errf(order, "no defense left at %s; to fire: %s", args[1], orNone(s.toDefend()))
+	}
+	return false, errf(order, "in %s write defend HEX (the defenses in the order you choose), or done", s.Seg)
 }
 
 // chooseDefender: 3.5-A, France picks by its standing order, artillery
@@ -443,23 +480,46 @@ func (r *Rules) battalionSupport(s *State, lead *Unit, p string, exclude []strin
 // defenseFire: every defender with a Combat Marker pointing at it fires
 // (3.5 for France, 7.4 for the VM), in the declaration order.
 func (r *Rules) defenseFire(s *State, side string, d adjudicator.Dice, ev *events) {
-	g := s.segment()
 	if len(s.Assaults) == 0 {
 		nothing(ev, s, "no assault")
 		return
 	}
-	pos := r.position(s)
 	for i := range s.Assaults {
-		a := &s.Assaults[i]
+		r.defendOne(s, side, i, d, ev)
+	}
+}
+
+// toDefend lists the target hexes of the assaults whose defenders have
+// not fired yet.
+func (s *State) toDefend() []string {
+	var out []string
+	for _, a := range s.Assaults {
+		if a.live() && !a.Fired {
+			out = append(out, a.Target)
+		}
+	}
+	return out
+}
+
+// defendOne: one defense, fire and effect rolls (3.5, 7.4).
+func (r *Rules) defendOne(s *State, side string, i int, d adjudicator.Dice, ev *events) {
+	g := s.segment()
+	a := &s.Assaults[i]
+	if a.Fired {
+		return
+	}
+	a.Fired = true
+	pos := r.position(s)
+	{
 		att := s.unit(a.Unit)
 		if !a.live() || att == nil || att.Place() != a.From {
 			a.Marker = "done"
-			continue
+			return
 		}
 		def := r.chooseDefender(s, s.sideAt(a.Target, side))
 		if def == nil {
 			a.Marker = "done"
-			continue
+			return
 		}
 		a.Defender = def.ID
 		st := pos.DefenseStrength(def.ID, att.ID, a.Barrage)

@@ -165,6 +165,12 @@ func (r *Rules) segmentChoices(s *State) []adjudicator.Choice {
 			c.Next[i].Complete = true
 		}
 		add(c)
+	case "3.5", "7.4":
+		m := map[string][]string{}
+		for _, h := range s.toDefend() {
+			m[h] = nil
+		}
+		add(branch("defend", "the next defense to fire ("+s.Seg+")", "hex", m, ""))
 	case "3.6", "7.5":
 		word := "tien-len"
 		if s.Seg == "7.5" {

@@ -55,6 +55,8 @@ func (r *Rules) decision(s *State, side adjudicator.Side) (string, string, strin
 		"3.2":   "Box Combat in a box shared with French units (boxcombat BOX STEPS), or done",
 		"3.3":   "Reaction Move: up to 4 units, 5 mp each (move UNIT HEX), then done",
 		"3.4":   "Support Barrage on assaulting VM units (barrage HEX [intense]), then done",
+		"3.5":   "choose the next defense to fire (defend HEX); done fires the rest in the declaration order",
+		"7.4":   "choose the next defense to fire (defend HEX); done fires the rest in the declaration order",
 		"3.6":   "charge, in the order you choose (charge UNIT [tien-len SUPPORTER]); done charges the rest in order",
 		"4.1":   "take the disease step (disease UNIT), evacuate formerly isolated units (evacuate UNIT), then done",
 		"4.2":   "After-Combat Move of units not entrenched (move UNIT HEX), then done",

@@ -384,3 +384,47 @@ func TestRule7_5_SupporterAdvancesAsNamed(t *testing.T) {
 	}
 	t.Fatal("no effect roll drove the VM out")
 }
+
+// 3.5 "France may conduct Defense Fire Rolls in any order": with its
+// standing order defense-order ask France names them one by one; the
+// game then goes on to 3.6 (RULINGS F19).
+func TestRule3_5_FranceChoosesTheDefenseOrder(t *testing.T) {
+	r := rules(t)
+	s := at(t, r, "A", "3.1", roll())
+	var fr []*Unit
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == "French" && u.Map == "dbp" && len(fr) < 2 && (len(fr) == 0 || r.distance(fr[0].Place(), u.Place()) > 4) {
+			fr = append(fr, u)
+		}
+	}
+	var vms []*Unit
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == "VM" && u.Map == "dbp" && len(vms) < 2 {
+			vms = append(vms, u)
+		}
+	}
+	for k := 0; k < 2; k++ {
+		for _, n := range r.neighborsOf(fr[k].Place()) {
+			if len(s.at(n)) == 0 {
+				r.putAt(vms[k], n)
+				s.Assaults = append(s.Assaults, Assault{Unit: vms[k].ID, From: n, Target: fr[k].Place(), Marker: "assault"})
+				break
+			}
+		}
+	}
+	s.Standing = map[adjudicator.Side]Standing{French: {"defense-order": "ask"}}
+	s.Seg = "3.4"
+	ns, _ := apply(t, r, s, French, "done", roll())
+	if ns.Seg != "3.5" || r.Prompt(ns).Awaiting[0] != French {
+		t.Fatalf("segment %s, prompt %+v", ns.Seg, r.Prompt(ns))
+	}
+	second := ns.Assaults[1].Target
+	ns, text := apply(t, r, ns, French, "defend "+second, roll())
+	if !strings.Contains(text, "at "+second+" (strength") || !ns.Assaults[1].Fired || ns.Assaults[0].Fired {
+		t.Fatalf("the second assault's defense did not fire first:\n%s", text)
+	}
+	ns, _ = apply(t, r, ns, French, "done", roll())
+	if ns.Seg == "3.5" {
+		t.Fatal("3.5 did not end")
+	}
+}

@@ -35,6 +35,8 @@ var standingKeys = map[adjudicator.Side]map[string][]string{
 		"reaction": {"none", "ask"},
 		// 3.5-A defending unit: the strongest, or the one of best morale
 		"defender": {"strongest", "morale"},
+		// 3.5 the order of the Defense Fire Rolls: as declared, or ask
+		"defense-order": {"declared", "ask"},
 	},
 	VM: {
 		// 7.5 Choice: 1 step loss and stay, or retreat the unit
@@ -45,6 +47,8 @@ var standingKeys = map[adjudicator.Side]map[string][]string{
 		// 7.3 Support Barrage (1 ammo, up to 4 Support Mortars): none,
 		// all, or ask
 		"mortars": {"none", "all", "ask"},
+		// 7.4 the order of the Defense Fire Rolls: as declared, or ask
+		"defense-order": {"declared", "ask"},
 	},
 }
 

@@ -114,6 +114,8 @@ type Assault struct {
 	// Follow: the supporters that advance if the defending hex is
 	// vacated, "UNIT@HEX" (3.6-C, 7.5), named with the charge.
 	Follow []string `json:"follow,omitempty"`
+	// Fired: its defender has fired (3.5, 7.4)
+	Fired bool `json:"fired,omitempty"`
 }
 
 // Pending is a defender's choice asked mid-assault.
