@@ -84,6 +84,7 @@ func (r *Rules) Apply(s adjudicator.State, side adjudicator.Side, a string, d ad
 		if err := r.answerPending(st, a, words, d, ev); err != nil {
 			return nil, nil, err
 		}
+		st.keepMarks(ev)
 		return st, ev.list, nil
 	}
 	h := handlers[st.Seg]
@@ -97,7 +98,15 @@ func (r *Rules) Apply(s adjudicator.State, side adjudicator.Side, a string, d ad
 	if end && st.Pending == nil {
 		r.finishSegment(st, d, ev)
 	}
+	st.keepMarks(ev)
 	return st, ev.list, nil
+}
+
+// keepMarks: the places the order touched, for the map's marks.
+func (s *State) keepMarks(ev *events) {
+	for _, e := range ev.list {
+		s.Marks = append(s.Marks, e.Marks...)
+	}
 }
 
 // unitArg finds a unit named in an order, of a side.
