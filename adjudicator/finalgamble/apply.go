@@ -297,6 +297,10 @@ func (r *Rules) orderSupply(s *State, order string, args []string, d adjudicator
 	if args[0] == "done" {
 		return true, want(order, args, 1, "done")
 	}
+	hospital := ""
+	if args[0] == "bring-back" && len(args) == 3 {
+		hospital, args = args[2], args[:2]
+	}
 	if len(args) != 2 || !slices.Contains(r.legalSupply(s), args[0]+" "+args[1]) {
 		return false, errf(order, "not a legal order of 5.3 now; legal: %s", shorten(append(r.legalSupply(s), "done"), 10))
 	}
@@ -313,8 +317,15 @@ func (r *Rules) orderSupply(s *State, order string, args []string, d adjudicator
 		ev.say("5.3-A: 3 Fuel & Spares repair %s to full strength.", u.ID)
 	case "bring-back":
 		hs := r.hospitals(s, u.BoxSide == "Isabelle")
+		to := hs[0]
+		if hospital != "" {
+			if !slices.Contains(hs, hospital) {
+				return false, errf(order, "%s is not a French-controlled hospital hex with room on %s's side: %s", hospital, u.ID, strings.Join(hs, ", "))
+			}
+			to = hospital
+		}
 		r.addTrack(s, "medicine", -6)
-		r.putAt(u, hs[0])
+		r.putAt(u, to)
 		u.Reduced = true
 		s.Done = append(s.Done, "wounded")
 		ev.say("5.3-C: 6 Medicine bring %s back from the Wounded Box, reduced, to the hospital at %s.", u.ID, r.where(u))

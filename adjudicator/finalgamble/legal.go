@@ -275,9 +275,18 @@ func (r *Rules) segmentChoices(s *State) []adjudicator.Choice {
 			}
 			groups[w][id] = nil
 		}
+		for id := range groups["bring-back"] {
+			if u := s.unit(id); u != nil {
+				groups["bring-back"][id] = r.hospitals(s, u.BoxSide == "Isabelle")
+			}
+		}
 		for _, w := range []string{"loss", "repair", "bring-back"} {
 			if groups[w] != nil {
-				add(branch(w, "5.3", "unit", groups[w], ""))
+				c := branch(w, "5.3", "unit", groups[w], "hospital")
+				for i := range c.Next {
+					c.Next[i].Complete = true // bring-back UNIT: the first hospital
+				}
+				add(c)
 			}
 		}
 	case "5.4":
