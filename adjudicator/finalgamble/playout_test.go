@@ -1,6 +1,7 @@
 package finalgamble
 
 import (
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -37,3 +38,37 @@ func TestPlayout_AllScenarios(t *testing.T) {
 		}
 	}
 }
+
+// Every prompt that awaits a side has a default a deadline can take, and
+// the default is accepted (DESIGN: Asynchronous flow).
+func TestPrompt_EveryDefaultIsAccepted(t *testing.T) {
+	r := rules(t)
+	s0, _ := r.Setup("D", nil)
+	s := s0.(*State)
+	rng := rand.New(rand.NewPCG(5, 6))
+	d := &seqDice{rng: rng}
+	for n := 0; n < 600 && s.Result == nil; n++ {
+		p := r.Prompt(s)
+		side := p.Awaiting[0]
+		if p.Default == "" {
+			t.Fatalf("no default at %s", p.Phase)
+		}
+		if _, _, err := r.Apply(s, side, p.Default, d); err != nil {
+			t.Fatalf("the default %q at %s is refused: %v", p.Default, p.Phase, err)
+		}
+		// play on: the default or a random order
+		order := p.Default
+		if rng.IntN(2) == 0 {
+			order = adjudicator.PreferAction(rng, side, adjudicator.WithoutStanding(r.Legal(s, side)))
+		}
+		ns, _, err := r.Apply(s, side, order, d)
+		if err != nil {
+			t.Fatalf("%q: %v", order, err)
+		}
+		s = ns.(*State)
+	}
+}
+
+type seqDice struct{ rng *rand.Rand }
+
+func (d *seqDice) Roll(n int) int { return 1 + d.rng.IntN(n) }
