@@ -461,7 +461,7 @@ func (r *Rules) frenchHeldInZone(s *State, sec string, z int) bool {
 			if h.Strong != "" && s.Flags[h.Strong] != "VM" {
 				return true
 			}
-			if h.Outpost && !slices.Contains(s.OutpostsGone, placeOf(name, h.ID)) && s.Flags["outpost "+placeOf(name, h.ID)] != "VM" {
+			if h.Outpost && !slices.Contains(s.OutpostsGone, placeOf(name, h.ID)) && s.Flags[placeOf(name, h.ID)] != "VM" {
 				return true
 			}
 		}

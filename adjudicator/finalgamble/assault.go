@@ -885,49 +885,14 @@ func (r *Rules) retreatAll(s *State, a *Assault, d adjudicator.Dice, ev *events)
 	r.advance(s, a, ev)
 }
 
-// preferRetreat: French "supply" (nearest the DBP Supply Area), VM "edge"
-// (nearest a map edge); "safe": fewest enemy neighbours; ties by id.
+// preferRetreat: the owner's standing preference ranks the legal
+// retreats (RULINGS F17; the geometry's RankRetreats).
 func (r *Rules) preferRetreat(s *State, u *Unit, rs []Retreat) Retreat {
 	side := French
 	if u.Side == "VM" {
 		side = VM
 	}
-	pref := s.standing(side, "retreat")
-	score := func(x Retreat) int {
-		if x.Eliminated {
-			return 1 << 20
-		}
-		p := wordPlace(x.To)
-		enemy := 0
-		for _, n := range r.neighborsOf(p) {
-			for _, o := range s.at(n) {
-				if o.Side != u.Side {
-					enemy++
-				}
-			}
-		}
-		if pref == "safe" {
-			return enemy
-		}
-		_, h := r.hexOf(p)
-		if h == nil {
-			return 1000
-		}
-		if side == VM {
-			return min(h.Row, h.Col, 99)*10 + enemy
-		}
-		if h.Supply {
-			return enemy
-		}
-		return 100 + enemy
-	}
-	best := rs[0]
-	for _, x := range rs[1:] {
-		if score(x) < score(best) {
-			best = x
-		}
-	}
-	return best
+	return r.position(s).RankRetreats(u.ID, rs, s.standing(side, "retreat"))[0]
 }
 
 // advance: the assaulting unit advances into a vacated defending hex

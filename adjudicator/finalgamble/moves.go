@@ -376,32 +376,21 @@ func (r *Rules) orderVMTactical(s *State, order string, args []string, d adjudic
 func (r *Rules) finishVMTactical(s *State, d adjudicator.Dice, ev *events) {
 	s.Assets = slices.DeleteFunc(s.Assets, func(a Asset) bool { return a.Kind == "recon" })
 	for _, sec := range Sectors {
-		var foreign []*Unit
-		for _, u := range r.vmUnits(s, func(u *Unit) bool { return u.onMap() || r.boxSector304(u.Box) }) {
-			if r.sectorOf(u.Place()) == sec && divisionOf(u) != sec && u.Formation != "PL" {
-				foreign = append(foreign, u)
-			}
-		}
-		for i := 3; i < len(foreign); i++ {
-			u := foreign[len(foreign)-1-(i-3)]
-			home := divisionOf(u)
-			dest := ""
-			for _, name := range []string{"dbp", "isabelle"} {
-				for _, h := range r.hexes(name) {
-					p := placeOf(name, h.ID)
-					if dest == "" && h.Sector == home && h.Zone == 1 && s.roomFor(p, "VM") {
-						dest = p
-					}
-				}
-			}
-			if dest == "" && home == "304" {
-				dest = "1z-304"
-			}
-			if dest == "" {
-				dest = "Off-Map"
+		foreign := r.position(s).ForeignUnits(sec)
+		// the last moved go first (RULINGS F6): in the order of the moves
+		sort.SliceStable(foreign, func(i, j int) bool {
+			return slices.Index(s.MovedIDs, foreign[i]) < slices.Index(s.MovedIDs, foreign[j])
+		})
+		for len(foreign) > 3 {
+			id := foreign[len(foreign)-1]
+			foreign = foreign[:len(foreign)-1]
+			u := s.unit(id)
+			dests := r.position(s).Zone1(id)
+			if u == nil || len(dests) == 0 {
+				continue
 			}
 			from := r.where(u)
-			r.putAt(u, dest)
+			r.putAt(u, wordPlace(dests[0]))
 			ev.say("2.4-B: more than 3 units of other divisions in Sector %s: %s from %s to %s (Zone 1 of its own sector; RULINGS F6).", sec, u.ID, from, r.where(u))
 		}
 	}

@@ -235,65 +235,21 @@ func (r *Rules) setControl(s *State, m, code string, pts int, to string, ev *eve
 // Trench/Dig Zone when France no longer occupies them.
 func (r *Rules) control(s *State, ev *events) {
 	var changes []string
-	for _, e := range r.strongpoints() {
-		ctl := s.controller(e.sp.Code)
-		enemy, own := false, false
-		for _, h := range e.sp.Hexes {
-			for _, u := range s.at(placeOf(e.m, h)) {
-				if u.Side == ctl {
-					own = true
-				} else {
-					enemy = true
-				}
-			}
-		}
-		if enemy && !own {
-			to := "VM"
-			if ctl == "VM" {
-				to = "French"
-			}
-			r.setControl(s, e.m, e.sp.Code, e.sp.Points(), to, ev)
-			changes = append(changes, e.sp.Code+" to "+sideWord(to))
-		}
-	}
-	for _, name := range []string{"dbp", "isabelle"} {
-		m := r.D.Map.sub(name)
-		for _, st := range m.Structures {
-			p := placeOf(name, st.Hex)
-			ctl := s.controller(st.Name)
-			enemy, own := false, false
-			for _, u := range s.at(p) {
-				if u.Side == ctl {
-					own = true
-				} else {
-					enemy = true
-				}
-			}
-			if enemy && !own {
-				to := "VM"
-				if ctl == "VM" {
-					to = "French"
-				}
-				r.setControl(s, name, st.Name, 1, to, ev)
-				changes = append(changes, st.Name+" to "+sideWord(to))
-			}
-		}
-		for _, o := range m.Outposts {
-			p := placeOf(name, o)
-			if slices.Contains(s.OutpostsGone, p) {
-				continue
-			}
-			h := m.Hex(o)
-			french, vm := len(s.sideAt(p, "French")) > 0, len(s.sideAt(p, "VM")) > 0
-			if vm && !french && s.Flags["outpost "+p] != "VM" {
-				s.Flags["outpost "+p] = "VM"
-				changes = append(changes, "the outpost at "+p+" to the VM")
-			}
-			if (s.TrenchZone(h) || s.DigZone(h)) && !french {
+	for _, c := range r.position(s).ControlChanges() {
+		switch c.Kind {
+		case "outpost":
+			p := wordPlace(c.Code)
+			if c.To == "gone" {
 				s.OutpostsGone = append(s.OutpostsGone, p)
-				delete(s.Flags, "outpost "+p)
+				delete(s.Flags, c.Code)
 				changes = append(changes, "the outpost at "+p+" disappears")
+			} else {
+				s.Flags[c.Code] = c.To
+				changes = append(changes, "the outpost at "+p+" to "+sideWord(c.To))
 			}
+		default:
+			r.setControl(s, c.Map, c.Code, c.Points, c.To, ev)
+			changes = append(changes, c.Code+" to "+sideWord(c.To))
 		}
 	}
 	if len(changes) > 0 {
@@ -423,19 +379,7 @@ func (r *Rules) finishFrenchAttrition(s *State, d adjudicator.Dice, ev *events) 
 // isabelleSurrender (8.1-B): 2z-304 a Trench Zone and Isabelle's Supply
 // Area VM-controlled (RULINGS F12: a VM unit in it and no French unit).
 func (r *Rules) isabelleSurrender(s *State, d adjudicator.Dice, ev *events) {
-	if s.IsabelleGone || s.Trench["304"] < 2 {
-		return
-	}
-	vm, french := false, false
-	for _, h := range r.hexes("isabelle") {
-		if !h.Supply {
-			continue
-		}
-		p := placeOf("isabelle", h.ID)
-		vm = vm || len(s.sideAt(p, "VM")) > 0
-		french = french || len(s.sideAt(p, "French")) > 0
-	}
-	if !vm || french {
+	if s.IsabelleGone || !r.position(s).IsabelleSurrenders() {
 		return
 	}
 	s.IsabelleGone = true
