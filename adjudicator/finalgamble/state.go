@@ -426,13 +426,6 @@ func (r *Rules) regiment(u *Unit) string {
 	return u.Formation
 }
 
-// division of a VM unit for 2.4-B (the 148th counts as 304's).
-func divisionOf(u *Unit) string {
-	if u.Formation == "148" {
-		return "304"
-	}
-	return u.Formation
-}
 
 // steps a unit has left: 2 full, 1 reduced (French); 3, 2, 1 (VM).
 func (u *Unit) steps() int {
