@@ -82,6 +82,9 @@ func (r *Rules) geoKey(s *State) uint64 {
 		if u.Disorg {
 			buf = append(buf, '~')
 		}
+		if u.Isolated {
+			buf = append(buf, '#')
+		}
 		if u.Reduced {
 			buf = append(buf, '-')
 		}
@@ -102,6 +105,10 @@ func (r *Rules) geoKey(s *State) uint64 {
 	}
 	for _, o := range s.OutpostsGone {
 		buf = append(buf, o...)
+	}
+	buf = append(buf, '|')
+	for _, c := range s.Isolated {
+		buf = append(buf, c...)
 	}
 	for _, a := range s.Assets {
 		buf = append(buf, a.Kind...)
@@ -167,6 +174,15 @@ func (r *Rules) newPosition(s *State) *Position {
 		b.Assaults = append(b.Assaults, BoardAssault{Unit: a.Unit, Target: geoPlace(a.Target), Marker: m})
 	}
 	b.IsabelleGone = s.IsabelleGone
+	b.Isolation = map[string]bool{}
+	for i := range s.Units {
+		if s.Units[i].Isolated {
+			b.Isolation[s.Units[i].ID] = true
+		}
+	}
+	for _, code := range s.Isolated {
+		b.Isolation[code] = true
+	}
 	return GeoOf(r.D).Position(b)
 }
 
@@ -189,18 +205,6 @@ func wordPlace(p string) string {
 func (r *Rules) vmLoC(s *State, u *Unit) bool { return r.loc(s, "VM").Unit(u.ID) }
 
 func (r *Rules) frenchLoC(s *State, u *Unit) bool { return r.loc(s, "French").Unit(u.ID) }
-
-func (r *Rules) placeVMLoC(s *State, p string) bool {
-	return r.loc(s, "VM").Place(geoPlace(p))
-}
-
-// placeFrenchLoC: a place in French LoC; a Supply Area hex always (4.4).
-func (r *Rules) placeFrenchLoC(s *State, p string) bool {
-	if _, h := r.hexOf(p); h != nil && h.Supply {
-		return true
-	}
-	return r.loc(s, "French").Place(geoPlace(p))
-}
 
 // inEnemyZoC: place p is in the ZoC of side's enemy (1.8).
 func (r *Rules) inEnemyZoC(s *State, side, p string) bool {

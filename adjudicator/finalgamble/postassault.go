@@ -88,48 +88,26 @@ func (s *State) controller(code string) string {
 // isolate: 4.4 (French) and 8.4 (VM) mark units and strongpoints that
 // cannot trace their LoC.
 func (r *Rules) isolate(s *State, side string, ev *events) {
-	var units, sps []string
-	for i := range s.Units {
-		u := &s.Units[i]
-		if u.Side != side || !u.inPlay() || u.Isolated {
-			continue
-		}
-		ok := r.frenchLoC(s, u)
-		if side == "VM" {
-			ok = r.vmLoC(s, u)
-		}
-		if !ok {
-			u.Isolated = true
-			units = append(units, u.ID)
+	units, sps := r.position(s).Isolated(side)
+	var marked []string
+	for _, code := range sps {
+		if !slices.Contains(s.Isolated, code) {
+			s.Isolated = append(s.Isolated, code)
+			marked = append(marked, code)
 		}
 	}
-	for _, e := range r.strongpoints() {
-		if s.controller(e.sp.Code) != side || slices.Contains(s.Isolated, e.sp.Code) {
-			continue
-		}
-		if !r.strongLoC(s, e.m, e.sp, side) {
-			s.Isolated = append(s.Isolated, e.sp.Code)
-			sps = append(sps, e.sp.Code)
+	for _, id := range units {
+		if u := s.unit(id); u != nil && u.inPlay() && !u.Isolated {
+			u.Isolated = true
+			marked = append(marked, id)
 		}
 	}
 	g := s.segment()
-	if len(units)+len(sps) == 0 {
+	if len(marked) == 0 {
 		ev.say("%s %s: none.", g.ID, g.Name)
 		return
 	}
-	ev.say("%s %s: Isolation Markers on %s.", g.ID, g.Name, strings.Join(append(sps, units...), ", "))
-}
-
-// strongLoC: a single hex of the strongpoint tracing LoC will do (4.1-A,
-// 8.1-A); for France a strongpoint in a Supply Area has it (4.4).
-func (r *Rules) strongLoC(s *State, m string, sp *Strongpt, side string) bool {
-	for _, h := range sp.Hexes {
-		p := placeOf(m, h)
-		if side == "French" && r.placeFrenchLoC(s, p) || side == "VM" && r.placeVMLoC(s, p) {
-			return true
-		}
-	}
-	return false
+	ev.say("%s %s: Isolation Markers on %s.", g.ID, g.Name, strings.Join(marked, ", "))
 }
 
 func (r *Rules) startIsolateFrench(s *State, d adjudicator.Dice, ev *events) bool {
@@ -154,21 +132,17 @@ func (r *Rules) attrition(s *State, side string, d adjudicator.Dice, ev *events)
 	if !marked {
 		nothing(ev, s, "no Isolation Marker")
 	}
-	loc := func(u *Unit) bool {
-		if side == "VM" {
-			return r.vmLoC(s, u)
-		}
-		return r.frenchLoC(s, u)
-	}
-	for i := range s.Units {
-		u := &s.Units[i]
-		if u.Side != side || !u.Isolated {
-			continue
-		}
-		if u.inPlay() && loc(u) {
+	at := r.position(s).Attrition(side)
+	for _, id := range at.Relieved {
+		if u := s.unit(id); u != nil {
 			u.Isolated = false
 			s.MovedIDs = append(s.MovedIDs, u.ID)
 			ev.say("%s traces its LoC again: its Isolation Marker removed.", u.ID)
+		}
+	}
+	for _, id := range at.Surrender {
+		u := s.unit(id)
+		if u == nil {
 			continue
 		}
 		u.Isolated = false
@@ -180,33 +154,25 @@ func (r *Rules) attrition(s *State, side string, d adjudicator.Dice, ev *events)
 			r.removeFrench(s, u, "Gone", d, ev)
 		}
 	}
-	var keep []string
-	for _, e := range r.strongpoints() {
-		code := e.sp.Code
-		if !slices.Contains(s.Isolated, code) {
-			continue
-		}
-		if s.controller(code) != side {
-			continue
-		}
-		if r.strongLoC(s, e.m, e.sp, side) {
-			ev.say("%s traces its LoC again: its Isolation Marker removed.", code)
-			continue
-		}
-		if side == "VM" {
-			ev.say("The VM's %s is isolated and cannot trace a VM LoC: it is French again (4.1-A).", code)
-			r.setControl(s, e.m, e.sp.Code, e.sp.Points(), "French", ev)
-		} else {
-			ev.say("France's %s is isolated and cannot trace a French LoC: it is the VM's (8.1-A).", code)
-			r.setControl(s, e.m, e.sp.Code, e.sp.Points(), "VM", ev)
-		}
+	for _, code := range at.RelievedStrong {
+		ev.say("%s traces its LoC again: its Isolation Marker removed.", code)
+		s.Isolated = slices.DeleteFunc(s.Isolated, func(c string) bool { return c == code })
 	}
-	for _, code := range s.Isolated {
-		if s.controller(code) != side {
-			keep = append(keep, code)
+	for _, code := range at.Lost {
+		for _, e := range r.strongpoints() {
+			if e.sp.Code != code {
+				continue
+			}
+			if side == "VM" {
+				ev.say("The VM's %s is isolated and cannot trace a VM LoC: it is French again (4.1-A).", code)
+				r.setControl(s, e.m, code, e.sp.Points(), "French", ev)
+			} else {
+				ev.say("France's %s is isolated and cannot trace a French LoC: it is the VM's (8.1-A).", code)
+				r.setControl(s, e.m, code, e.sp.Points(), "VM", ev)
+			}
 		}
+		s.Isolated = slices.DeleteFunc(s.Isolated, func(c string) bool { return c == code })
 	}
-	s.Isolated = keep
 }
 
 // setControl flags a strongpoint or structure and moves the Strongpoints

@@ -426,7 +426,6 @@ func (r *Rules) regiment(u *Unit) string {
 	return u.Formation
 }
 
-
 // steps a unit has left: 2 full, 1 reduced (French); 3, 2, 1 (VM).
 func (u *Unit) steps() int {
 	if u.Side == "French" {
