@@ -45,6 +45,9 @@ func (r *Rules) cached(s *State) *posCache {
 // (units' places and Shaken Markers, flags, zones, breaches, the period)
 // is unchanged: the key is a hash of all of it.
 type posCache struct {
+	// mu guards loc, valley and memo: a cache is shared by the states
+	// cloned from one another while their geometry is the same
+	mu  sync.Mutex
 	key uint64
 	pos *Position
 	loc map[string]*LoC
@@ -60,6 +63,8 @@ func (r *Rules) loc(s *State, side string) *LoC {
 	s.geo.mu.Lock()
 	defer s.geo.mu.Unlock()
 	c := r.cached(s)
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if l := c.loc[side]; l != nil {
 		return l
 	}

@@ -102,7 +102,10 @@ func (s *State) frozenMemo(k string) ([]string, bool) {
 	s.geo.mu.Lock()
 	defer s.geo.mu.Unlock()
 	if s.geo.frozen > 0 && s.geo.c != nil {
-		v, ok := s.geo.c.memo[k]
+		c := s.geo.c
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		v, ok := c.memo[k]
 		return v, ok
 	}
 	return nil, false
@@ -115,10 +118,13 @@ func (s *State) keepMemo(k string, v []string) {
 	s.geo.mu.Lock()
 	defer s.geo.mu.Unlock()
 	if s.geo.frozen > 0 && s.geo.c != nil {
-		if s.geo.c.memo == nil {
-			s.geo.c.memo = map[string][]string{}
+		c := s.geo.c
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.memo == nil {
+			c.memo = map[string][]string{}
 		}
-		s.geo.c.memo[k] = v
+		c.memo[k] = v
 	}
 }
 
@@ -129,7 +135,10 @@ func (s *State) frozenValley() []string {
 	s.geo.mu.Lock()
 	defer s.geo.mu.Unlock()
 	if s.geo.frozen > 0 && s.geo.c != nil {
-		return s.geo.c.valley
+		c := s.geo.c
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return c.valley
 	}
 	return nil
 }
@@ -141,7 +150,10 @@ func (s *State) keepValley(v []string) {
 	s.geo.mu.Lock()
 	defer s.geo.mu.Unlock()
 	if s.geo.frozen > 0 && s.geo.c != nil {
-		s.geo.c.valley = v
+		c := s.geo.c
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.valley = v
 	}
 }
 

@@ -72,3 +72,29 @@ func TestPrompt_EveryDefaultIsAccepted(t *testing.T) {
 type seqDice struct{ rng *rand.Rand }
 
 func (d *seqDice) Roll(n int) int { return 1 + d.rng.IntN(n) }
+
+// Legal trees built from one state in several goroutines at once (the
+// bot's autocomplete) share its geometry cache safely (run with -race).
+func TestLegal_ConcurrentOnOneState(t *testing.T) {
+	r := rules(t)
+	s0, _ := r.Setup("A", nil)
+	s := s0.(*State).clone()
+	r.enter(s, "6.2", nil, &events{})
+	c := s.clone()
+	done := make(chan int, 4)
+	for i := 0; i < 4; i++ {
+		go func(i int) {
+			st := s
+			if i%2 == 1 {
+				st = c // a clone shares the cache while its geometry is the same
+			}
+			done <- len(adjudicator.Orders(r.Legal(st, French)))
+		}(i)
+	}
+	n := <-done
+	for i := 1; i < 4; i++ {
+		if m := <-done; m != n {
+			t.Fatalf("%d legal orders in one goroutine, %d in another", n, m)
+		}
+	}
+}

@@ -176,6 +176,14 @@ func (s *State) clone() *State {
 		c.Result = &res
 	}
 	c.Marks = slices.Clone(s.Marks)
+	c.geo = &geoHolder{}
+	if s.geo != nil {
+		// the geometry's cache goes along: it is used only while the
+		// clone's geometry hashes the same (bridge.go: cached)
+		s.geo.mu.Lock()
+		c.geo.c = s.geo.c
+		s.geo.mu.Unlock()
+	}
 	c.fill()
 	return c
 }
