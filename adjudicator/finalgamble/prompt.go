@@ -17,7 +17,9 @@ func (r *Rules) Prompt(s adjudicator.State) adjudicator.Prompt {
 	if g != nil {
 		phase += ", " + g.ID + " " + g.Name
 	}
-	p := adjudicator.Prompt{Phase: phase, Stage: st.Seg}
+	// Stage: the turn; with the awaited side it keys the map posted at
+	// each hand-off (bot/maps.go), not one a segment
+	p := adjudicator.Prompt{Phase: phase, Stage: fmt.Sprintf("turn %d", st.Turn)}
 	if st.Result != nil {
 		p.Over, p.Result = true, st.Result
 		p.Decision = "The game is over: " + st.Result.Reason + "."
