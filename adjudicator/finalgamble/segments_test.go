@@ -428,3 +428,76 @@ func TestRule3_5_FranceChoosesTheDefenseOrder(t *testing.T) {
 		t.Fatal("3.5 did not end")
 	}
 }
+
+// 2.2: one VM Zone Marker a hex, 1 ammo each; 2.2-D the roll order named
+// with the marker; done rolls.
+func TestRule2_2_VMBombardment(t *testing.T) {
+	r := rules(t)
+	s := at(t, r, "A", "2.2", roll())
+	var hex string
+	var stack []*Unit
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == "French" && u.Map == "dbp" {
+			if st := s.sideAt(u.Place(), "French"); len(st) >= 2 {
+				hex, stack = u.Place(), st
+				break
+			}
+		}
+	}
+	if hex == "" {
+		t.Fatal("no French stack at scenario A's start")
+	}
+	ammo := s.Tracks["vm_ammo"]
+	order := "zone " + hex + " " + stack[1].ID + " " + stack[0].ID
+	s, _ = apply(t, r, s, VM, order, roll())
+	if s.Tracks["vm_ammo"] != ammo-1 {
+		t.Fatalf("ammo %d → %d", ammo, s.Tracks["vm_ammo"])
+	}
+	refused(t, r, s, VM, "zone "+hex, "one marker a hex")
+	refused(t, r, s, VM, "zone "+hex[:2]+"99", "no regular Zone Marker")
+	ns, text := apply(t, r, s, VM, "done", roll(6, 1))
+	first := strings.Index(text, "Bombardment roll on "+stack[1].ID)
+	second := strings.Index(text, "Bombardment roll on "+stack[0].ID)
+	if first < 0 || second < 0 || first > second {
+		t.Fatalf("the rolls are not in the order named:\n%s", text)
+	}
+	if ns.Seg == "2.2" {
+		t.Fatal("2.2 did not end")
+	}
+}
+
+// 5.2-C, D: a replacement costs a point of the track and moves the
+// division's Morale Marker down; Disorg units in VM LoC not replaced are
+// withdrawn to the Pulled-Back Box at done.
+func TestRule5_2_Replacements(t *testing.T) {
+	r := rules(t)
+	s := at(t, r, "A", "5.1", roll())
+	var a, b *Unit
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == "VM" && u.Formation == "312" && u.Map == "dbp" {
+			if a == nil {
+				a = u
+			} else if b == nil {
+				b = u
+			}
+		}
+	}
+	a.Reduced = true
+	b.Reduced, b.Disorg = true, true
+	s, _ = apply(t, r, s, VM, "done", roll()) // 5.1: no demand
+	if s.Seg != "5.2" {
+		t.Fatalf("segment %s", s.Seg)
+	}
+	pts, slot := s.Tracks["vm_replacements"], s.DivisionMorale["312"]
+	s, _ = apply(t, r, s, VM, "replace "+a.ID, roll())
+	if s.unit(a.ID).Reduced || s.Tracks["vm_replacements"] != pts-1 || s.DivisionMorale["312"] != slot+1 {
+		t.Fatalf("replacement: reduced %v, points %d → %d, slot %d → %d", s.unit(a.ID).Reduced, pts, s.Tracks["vm_replacements"], slot, s.DivisionMorale["312"])
+	}
+	refused(t, r, s, VM, "replace "+a.ID, "may not take a replacement")
+	ns, _ := apply(t, r, s, VM, "done", roll())
+	if u := ns.unit(b.ID); u.Box != "Pulled-Back" || u.Disorg {
+		t.Fatalf("the Disorg unit not replaced is in %q (Disorg %v), want the Pulled-Back Box", u.Box, u.Disorg)
+	}
+}
