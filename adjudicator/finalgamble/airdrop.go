@@ -200,44 +200,33 @@ func (r *Rules) finishAirdrop(s *State, d adjudicator.Dice, ev *events) {
 		ev.say("5.4: no plane-loads this turn.")
 		return
 	}
-	a, b := d.Roll(6), d.Roll(6)
 	mod := r.D.Charts.FuelDeduction.WeatherModifier[fmt.Sprint(s.FuelDeducted)]
 	if s.FuelDeducted > 3 {
 		mod = 0
 	}
-	v := min(12, a+b+mod)
 	period := r.turnSlot(s).Period
-	row := r.D.Charts.Weather.Dry
-	switch period {
-	case "rain":
-		row = r.D.Charts.Weather.Rain
-	case "monsoon":
-		row = r.D.Charts.Weather.Monsoon
-	}
-	res := row[v-2]
-	ev.say("5.4-B Weather (%s): %d+%d%+d = %d: %s.", period, a, b, mod, v, weatherText(res))
-	switch res {
-	case "all":
-	case "foul":
-		for i := 0; i < 4; i++ {
-			black := d.Roll(6)
+	w := r.D.Weather(d, period, mod)
+	res := w.Result
+	ev.say("5.4-B Weather (%s): %d+%d%+d = %d: %s.", period, w.Dice[0], w.Dice[1], mod, w.Modified, weatherText(res))
+	switch {
+	case res == "foul":
+		for _, black := range FoulRows(d) {
 			var back []string
 			for c := 1; c <= 6; c++ {
-				if w := r.abortSlot(s, slotKey(black, c)); w != "" {
-					back = append(back, w)
+				if x := r.abortSlot(s, slotKey(black, c)); x != "" {
+					back = append(back, x)
 				}
 			}
 			ev.say("Foul weather, black die %d: row %d aborts%s.", black, black, listOrEmpty(back))
 		}
-	default:
-		n, _ := strconv.Atoi(res)
-		for i := 0; i < n; i++ {
-			black, white := d.Roll(6), d.Roll(6)
-			w := r.abortSlot(s, slotKey(black, white))
-			if w == "" {
+	case w.Aborts > 0:
+		for _, bw := range Aborts(d, w.Aborts) {
+			black, white := bw[0], bw[1]
+			x := r.abortSlot(s, slotKey(black, white))
+			if x == "" {
 				ev.say("Abort roll: black %d, white %d: slot %s is empty.", black, white, slotKey(black, white))
 			} else {
-				ev.say("Abort roll: black %d, white %d: slot %s aborts back to Hanoi (%s).", black, white, slotKey(black, white), w)
+				ev.say("Abort roll: black %d, white %d: slot %s aborts back to Hanoi (%s).", black, white, slotKey(black, white), x)
 			}
 		}
 	}

@@ -44,10 +44,8 @@ func (r *Rules) loseStep(s *State, u *Unit, how string, d adjudicator.Dice, ev *
 	case how == lossWounded:
 		dest = "Wounded"
 	default:
-		roll := d.Roll(6)
-		if roll <= 4 {
-			dest = "Wounded"
-		}
+		var roll int
+		roll, dest = FrenchLossDie(d)
 		ev.say("%s at %s is eliminated: die %d, to the %s Box (1.7-B).", u.ID, where, roll, dest)
 	}
 	if how != lossRoll || art || r.isTank(u) || u.Box != "" {
@@ -113,9 +111,9 @@ func (r *Rules) hqUp(s *State, d adjudicator.Dice, ev *events) {
 			mod = c.Modifier
 		}
 	}
-	roll := d.Roll(6)
-	switch v := roll + mod; {
-	case v <= 2:
+	h := r.D.HQRoll(d, mod)
+	switch {
+	case h.Send:
 		for i := range s.Units {
 			if s.Units[i].Formation == fm && s.Units[i].Box == "Reinforcements Available" {
 				s.Units[i].Box = "Hanoi Airbase"
@@ -123,13 +121,10 @@ func (r *Rules) hqUp(s *State, d adjudicator.Dice, ev *events) {
 		}
 		s.Reinforcements = s.Reinforcements[1:]
 		s.HQ = 0
-		ev.say("HQ roll (1.7-B): die %d%+d = %d, \"Yes, we will send one\": %s to the Hanoi Airbase Box.", roll, mod, v, fm)
-	case v <= 4:
-		s.HQ = top - 1
-		ev.say("HQ roll (1.7-B): die %d%+d = %d, \"Perhaps, we shall look into it\": the HQ Marker down one slot.", roll, mod, v)
+		ev.say("HQ roll (1.7-B): die %d%+d = %d, \"%s\": %s to the Hanoi Airbase Box.", h.Die, mod, h.Modified, h.Text, fm)
 	default:
-		s.HQ = top - 2
-		ev.say("HQ roll (1.7-B): die %d%+d = %d, \"Not now, we can't spare one\": the HQ Marker down two slots.", roll, mod, v)
+		s.HQ = top - h.Down
+		ev.say("HQ roll (1.7-B): die %d%+d = %d, \"%s\": the HQ Marker down %d slot(s).", h.Die, mod, h.Modified, h.Text, h.Down)
 	}
 }
 

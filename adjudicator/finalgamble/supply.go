@@ -155,8 +155,8 @@ func (r *Rules) startVMReplace(s *State, d adjudicator.Dice, ev *events) bool {
 	r.addTrack(s, "vm_ammo", add)
 	ev.say("5.2-A: %d VM ammo (VM Ammunition %d).", add, s.Tracks["vm_ammo"])
 	if n := r.trenchDigZones(s); n >= 8 {
-		roll := d.Roll(6)
-		if roll <= 3 {
+		roll, morale := VMPatrol(d)
+		if morale {
 			s.Owed, s.OwedWhy, s.OwedSide = 1, "patrol", string(VM)
 			ev.say("5.2-B VM Patrols (%d Trench/Dig Zones): die %d, one Division Morale Marker up 1 slot: the VM names it (patrol DIVISION).", n, roll)
 		} else {
@@ -251,8 +251,8 @@ func (r *Rules) lowestMorale(s *State) string {
 func (r *Rules) vmReinforce(s *State, u *Unit, div string, d adjudicator.Dice, ev *events) {
 	u.Box = "VM Off-Map"
 	s.Done = append(s.Done, "vm-reinf")
-	roll := d.Roll(6)
-	if roll <= 3 {
+	roll, morale := VMReinforcementDie(d)
+	if morale {
 		r.moraleMove(s, div, 1)
 		ev.say("5.2-E: VM %s to the Off-Map Box; die %d: the %s Division Morale Marker down 1 slot.", u.ID, roll, div)
 	} else {
@@ -411,23 +411,7 @@ func (r *Rules) hospitals(s *State, isabelle bool) []string {
 // ---- 8.1-C Rats of Nam Youm; 4.1-B disease ----
 
 func (r *Rules) rats(s *State, d adjudicator.Dice, ev *events) {
-	roll := d.Roll(6)
-	for _, row := range r.D.Charts.Rats.Rows {
-		if row.Die != roll {
-			continue
-		}
-		var lost []string
-		for _, t := range []struct {
-			id, name string
-			n        int
-		}{{"food", "Food & Bullets", row.Food}, {"french_ammo", "Ammo", row.Ammo}, {"fuel", "Fuel & Spares", row.Fuel}, {"medicine", "Medicine", row.Medicine}} {
-			if t.n > 0 {
-				lost = append(lost, fmt.Sprintf("%s %d", t.name, -r.addTrack(s, t.id, -t.n)))
-			}
-		}
-		if len(lost) == 0 {
-			lost = []string{"nothing"}
-		}
-		ev.say("8.1-C Rats of Nam Youm: die %d, missing: %s.", roll, strings.Join(lost, ", "))
-	}
+	roll, row := r.D.Rats(d)
+	lost := r.deduct(s, row)
+	ev.say("8.1-C Rats of Nam Youm: die %d, missing: %s.", roll, lost)
 }
