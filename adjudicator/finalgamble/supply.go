@@ -61,37 +61,48 @@ func (r *Rules) surrenderMods(s *State) (int, []string) {
 func (r *Rules) finishMoraleCheck(s *State, d adjudicator.Dice, ev *events) {
 	if s.Demanded {
 		sn := r.surrenderNumber(s)
-		a, b := d.Roll(6), d.Roll(6)
 		mod, why := r.surrenderMods(s)
-		v := a + b + mod
+		m := SurrenderMods{}
+		for _, w := range why {
+			switch {
+			case strings.HasPrefix(w, "+1"):
+				m.LowTracks++
+			case strings.HasPrefix(w, "-2"):
+				m.ReliefIn = true
+			case strings.HasPrefix(w, "-1"):
+				m.ReliefNear = true
+			}
+		}
+		sr := MoraleCheck(d, sn, m)
+		a, b, v := sr.Dice[0], sr.Dice[1], sr.Modified
 		ws := ""
 		if len(why) > 0 {
 			ws = " (" + strings.Join(why, ", ") + ")"
 		}
 		ev.say("5.1-B Surrender Roll: the SN is %d (Strongpoints Track %d less Strongpoints Taken %d); France rolls %d+%d%+d%s = %d.", sn, s.Tracks["strongpoints"], s.Tracks["taken"], a, b, mod, ws, v)
 		eligible := func(u *Unit) bool { return u.onMap() || u.Box == "2z-304" }
-		switch {
-		case v >= sn+2:
+		switch sr.Level {
+		case 2:
 			ev.say("SN+2 or more: the French Garrison surrenders. VM VICTORY (5.1-B).")
 			s.Result = &adjudicator.Result{Winner: VM, Reason: fmt.Sprintf("the French Garrison surrendered on the Surrender Roll of %s (%d against SN %d)", r.turnSlot(s).Dates, v, sn)}
 			return
-		case v <= sn-3:
+		case -3:
 			ev.say("SN-3 or lower: all French units fight on!")
-		case v == sn-2:
+		case -2:
 			ev.say("SN-2: each French unit with Morale 2 takes a step loss.")
 			for _, u := range r.frenchUnits(s, func(u *Unit) bool { return eligible(u) && r.morale(s, u) == 2 }) {
 				r.loseStep(s, u, lossGone, d, ev)
 			}
-		case v == sn-1:
+		case -1:
 			ev.say("SN-1: all French units with Morale 2 surrender.")
 			r.surrender(s, func(m int) bool { return m == 2 }, eligible, d, ev)
-		case v == sn:
+		case 0:
 			ev.say("SN: all French units with Morale 2 surrender; each with Morale 3 takes a step loss.")
 			r.surrender(s, func(m int) bool { return m == 2 }, eligible, d, ev)
 			for _, u := range r.frenchUnits(s, func(u *Unit) bool { return eligible(u) && r.morale(s, u) == 3 }) {
 				r.loseStep(s, u, lossGone, d, ev)
 			}
-		case v == sn+1:
+		case 1:
 			ev.say("SN+1: all French units with Morale 3 or less surrender.")
 			r.surrender(s, func(m int) bool { return m <= 3 }, eligible, d, ev)
 		}
@@ -105,9 +116,11 @@ func (r *Rules) finishMoraleCheck(s *State, d adjudicator.Dice, ev *events) {
 	}
 	if r.turnSlot(s).MC {
 		old := s.Tracks["taken"]
-		got := -r.addTrack(s, "taken", -4)
+		taken, despair := Despair(old)
+		s.Tracks["taken"] = taken
 		ev.say("5.1-C VM Morale Check: Strongpoints Taken %d → %d.", old, s.Tracks["taken"])
-		if got <= 3 {
+		if despair {
+			got := old - taken
 			for _, dv := range divisions(r) {
 				r.moraleMove(s, dv, 1)
 			}
