@@ -431,53 +431,32 @@ func (r *Rules) canStandby(s *State) string {
 
 // ---- 8.5 Trench Digging ----
 
-// startDigging flips Dig Markers (8.5-A), then the VM may move one.
+// startDigging flips Dig Markers (8.5-A), then the VM may move one
+// (the geometry's Digging says which).
 func (r *Rules) startDigging(s *State, d adjudicator.Dice, ev *events) bool {
 	for _, sec := range Sectors {
-		if s.Dig[sec] == 0 || r.frenchHeldInTrenchDig(s, sec) {
+		if s.Dig[sec] == 0 {
 			continue
 		}
-		ev.say("8.5-A: the Dig Marker of Sector %s flips to its Trench side: %dz-%s is a Trench Zone.", sec, s.Dig[sec], sec)
-		s.Trench[sec] = s.Dig[sec]
-		delete(s.Dig, sec)
+		if dg := r.position(s).Digging(sec, s.IsabelleGone); dg.Flip {
+			ev.say("8.5-A: the Dig Marker of Sector %s flips to its Trench side: %dz-%s is a Trench Zone.", sec, s.Dig[sec], sec)
+			s.Trench[sec] = s.Dig[sec]
+			delete(s.Dig, sec)
+		}
 	}
 	return len(r.digSectors(s)) > 0
 }
 
-// frenchHeldInTrenchDig: a French-controlled strongpoint or outpost in a
-// Trench or Dig Zone of the sector (8.5-A).
-func (r *Rules) frenchHeldInTrenchDig(s *State, sec string) bool {
-	return r.frenchHeldInZone(s, sec, -1)
-}
-
-// frenchHeldInZone: a French-controlled strongpoint or outpost in zone z
-// of the sector (8.5-B), or in any of its Trench and Dig Zones (z < 0).
-func (r *Rules) frenchHeldInZone(s *State, sec string, z int) bool {
-	for _, name := range []string{"dbp", "isabelle"} {
-		for _, h := range r.hexes(name) {
-			if h.Sector != sec || z < 0 && !(s.TrenchZone(h) || s.DigZone(h)) || z >= 0 && h.Zone != z {
-				continue
-			}
-			if h.Strong != "" && s.Flags[h.Strong] != "VM" {
-				return true
-			}
-			if h.Outpost && !slices.Contains(s.OutpostsGone, placeOf(name, h.ID)) && s.Flags[placeOf(name, h.ID)] != "VM" {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // digSectors: sectors whose Trench Marker may move on (8.5-B): no Dig
-// Marker, a next zone, and not 304 after Isabelle's surrender (8.1-B).
+// Marker left, a next zone, and not 304 after Isabelle's surrender
+// (8.1-B).
 func (r *Rules) digSectors(s *State) []string {
 	var out []string
 	for _, sec := range Sectors {
-		if s.Dig[sec] != 0 || (sec == "304" && s.IsabelleGone) {
+		if s.Dig[sec] != 0 {
 			continue
 		}
-		if r.maxZone(sec) > s.Trench[sec] {
+		if dg := r.position(s).Digging(sec, s.IsabelleGone); dg.Move {
 			out = append(out, sec)
 		}
 	}
@@ -504,15 +483,15 @@ func (r *Rules) orderDigging(s *State, order string, args []string, d adjudicato
 		return false, errf(order, "write dig SECTOR, one of %s (8.5-B: a sector without a Dig Marker, with a next zone), or done", orNone(r.digSectors(s)))
 	}
 	sec := args[1]
-	next := s.Trench[sec] + 1
+	dg := r.position(s).Digging(sec, s.IsabelleGone)
 	// 8.5-B: a French strongpoint or outpost in the new zone makes it a
 	// Dig Zone
-	if r.frenchHeldInZone(s, sec, next) {
-		s.Dig[sec] = next
-		ev.say("8.5-B: the Trench Marker of Sector %s moves to %dz-%s, flipped to its Dig side (French strongpoints or outposts there).", sec, next, sec)
+	if dg.ToDig {
+		s.Dig[sec] = dg.Zone
+		ev.say("8.5-B: the Trench Marker of Sector %s moves to %dz-%s, flipped to its Dig side (French strongpoints or outposts there).", sec, dg.Zone, sec)
 	} else {
-		s.Trench[sec] = next
-		ev.say("8.5-B: the Trench Marker of Sector %s moves to %dz-%s: a Trench Zone.", sec, next, sec)
+		s.Trench[sec] = dg.Zone
+		ev.say("8.5-B: the Trench Marker of Sector %s moves to %dz-%s: a Trench Zone.", sec, dg.Zone, sec)
 	}
 	return true, nil
 }
