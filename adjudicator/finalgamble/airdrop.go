@@ -36,6 +36,11 @@ func parseSlot(k string) (int, int, bool) {
 // slotOpen says why slot (row, col) may not take a plane-load, "" when it
 // may (5.4-A/B/C and the Standby Force's white slots).
 func (r *Rules) slotOpen(s *State, row, col int) string {
+	laos := len(r.frenchUnits(s, func(u *Unit) bool { return u.Box == "Laos 1" || u.Box == "Laos 2" }))
+	if r.D.SlotOpen(row, col, SlotTerms{TDZones: r.trenchDigZones(s), Period: r.turnSlot(s).Period, GreenClosed: GreenClosed(laos), Standby: s.StandbyAdded}) {
+		return ""
+	}
+	// closed: say why
 	sl := r.D.Charts.Airdrop.Slots[row-1][col-1]
 	period := r.turnSlot(s).Period
 	if s.StandbyAdded && !sl.White {
@@ -51,8 +56,7 @@ func (r *Rules) slotOpen(s *State, row, col int) string {
 		return "a Monsoon slot is closed in Monsoon turns (5.4)"
 	}
 	if sl.Green {
-		laos := len(r.frenchUnits(s, func(u *Unit) bool { return u.Box == "Laos 1" || u.Box == "Laos 2" }))
-		closed := (laos + 3) / 4
+		closed := GreenClosed(laos)
 		// the green slots close in the chart's order (RULINGS F10)
 		n := 0
 		for i := 0; i < 6; i++ {
@@ -66,7 +70,7 @@ func (r *Rules) slotOpen(s *State, row, col int) string {
 			}
 		}
 	}
-	return ""
+	return "closed on the chart (5.4)"
 }
 
 // hanoiSupply counts the Supply Markers of a kind in the Hanoi Airbase Box.
