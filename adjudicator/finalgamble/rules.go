@@ -19,10 +19,6 @@ const (
 // ID is the title's id: /game new title:finalgamble.
 const ID = "finalgamble"
 
-// NotYet is what every prompt and refusal says until the rules of play
-// come (issue 27).
-const NotYet = "The rules of play of The Final Gamble come with the next release: this game shows its scenario's start and waits; no order can be given yet."
-
 // The Final Gamble in the title registry (adjudicator/registry.go).
 func init() {
 	adjudicator.Register(adjudicator.Title{ID: ID, Load: load})
@@ -45,21 +41,12 @@ func Default() (*Data, error) {
 // over them (adjudicator.LoadTitles hands that subdirectory, or nil).
 var load = adjudicator.DataLoad(Default, Load, func(d *Data) adjudicator.Rules { return &Rules{D: d} })
 
-// Rules is The Final Gamble's adjudicator.Rules: for now a game sets a
-// scenario up and waits (Info.Preview).
+// Rules is The Final Gamble's adjudicator.Rules.
 type Rules struct{ D *Data }
-
-// State is a game: its scenario's start.
-type State struct {
-	Setup
-}
-
-// Encode is deterministic: encoding/json sorts map keys.
-func (s *State) Encode() ([]byte, error) { return json.Marshal(s) }
 
 // Info describes the title.
 func (r *Rules) Info() adjudicator.Info {
-	info := adjudicator.Info{ID: ID, Name: "Dien Bien Phu: The Final Gamble", Sides: []adjudicator.Side{French, VM}, Preview: true}
+	info := adjudicator.Info{ID: ID, Name: "Dien Bien Phu: The Final Gamble", Sides: []adjudicator.Side{French, VM}}
 	last := ""
 	if n := len(r.D.Tracks.GameTurn.Turns); n > 0 {
 		last = r.D.Tracks.GameTurn.Turns[n-1].Dates
@@ -73,8 +60,9 @@ func (r *Rules) Info() adjudicator.Info {
 	return info
 }
 
-// Setup starts scenario A, B, C or D (9.0). The title has no options of
-// its own yet; the bot's (the creator, the pace) are not its business.
+// Setup starts scenario A, B, C or D (9.0): the board of the data's
+// set-up (RULINGS F1), then the Wounded Square's picks (9.0-D) or the
+// first segment, 2.1.
 func (r *Rules) Setup(scenario string, o adjudicator.Options) (adjudicator.State, error) {
 	s := r.D.Setups[strings.ToUpper(scenario)]
 	if s == nil {
@@ -88,6 +76,11 @@ func (r *Rules) Setup(scenario string, o adjudicator.Options) (adjudicator.State
 	if err := json.Unmarshal(raw, &st.Setup); err != nil {
 		return nil, err
 	}
+	st.Seg = "9.0-C" // France sets up first (9.0-G)
+	st.Turns = 1
+	st.fill()
+	// the first segment's start rolls no die
+	st.segment().start(r, st, nil, &events{})
 	return st, nil
 }
 
@@ -100,21 +93,25 @@ func (r *Rules) Decode(b []byte) (adjudicator.State, error) {
 	if r.D.Setups[st.Scenario] == nil {
 		return nil, fmt.Errorf("finalgamble state: unknown scenario %q", st.Scenario)
 	}
+	st.fill()
+	if st.Seg == "" {
+		st.Seg = "2.1" // a bare board (a test's or an operator's): the turn's first segment
+	}
+	if segIndex(st.Seg) < 0 {
+		return nil, fmt.Errorf("finalgamble state: unknown segment %q", st.Seg)
+	}
 	return st, nil
 }
 
 func (r *Rules) state(s adjudicator.State) *State {
 	st, _ := s.(*State)
 	if st == nil {
-		st = &State{}
+		st = &State{Setup: Setup{Scenario: "A"}, Seg: "2.1"}
+	}
+	if st.geo == nil {
+		st.fill() // a state built by hand (tests)
 	}
 	return st
-}
-
-// Prompt awaits no one: the game waits for the rules of play.
-func (r *Rules) Prompt(s adjudicator.State) adjudicator.Prompt {
-	st := r.state(s)
-	return adjudicator.Prompt{Phase: r.turnName(st.Turn) + ", scenario " + st.Scenario + " set up", Stage: "setup", Decision: NotYet}
 }
 
 func (r *Rules) turnName(n int) string {
@@ -129,26 +126,38 @@ func periodName(p string) string {
 	return map[string]string{"dry": "Dry", "rain": "Rain", "monsoon": "Monsoon"}[p]
 }
 
-// Legal: no orders yet.
-func (r *Rules) Legal(s adjudicator.State, side adjudicator.Side) []adjudicator.Choice { return nil }
-
-// Apply refuses every order, saying why; it changes nothing.
-func (r *Rules) Apply(s adjudicator.State, side adjudicator.Side, a string, d adjudicator.Dice) (adjudicator.State, []adjudicator.Event, error) {
-	return nil, nil, adjudicator.Refuse(a, "%s", NotYet)
+// Ended says whether the game is over without building the prompt.
+func (r *Rules) Ended(s adjudicator.State) (bool, *adjudicator.Result) {
+	st := r.state(s)
+	return st.Result != nil, st.Result
 }
 
-// BoardView is what the renderer draws: the whole start, public (nothing
+// BoardView is what the renderer draws: the whole board, public (nothing
 // is hidden but the dice).
 type BoardView struct {
 	Setup
 	TurnName string `json:"turn_name"`
+	Segment  string `json:"segment,omitempty"`
+	// Zones, Assaults: the markers on the map this segment
+	Zones    []ZonePlace         `json:"zones,omitempty"`
+	Assaults []Assault           `json:"assaults,omitempty"`
+	Assets   []Asset             `json:"assets,omitempty"`
+	Isolated []string            `json:"isolated,omitempty"`
+	Loads    map[string][]string `json:"loads,omitempty"`
+	Marks    []adjudicator.Mark  `json:"marks,omitempty"`
 }
 
-// View shows everyone the same: nothing is hidden but the dice.
+// View shows everyone the same (nothing is hidden but the dice) less the
+// standing orders, which are each side's own.
 func (r *Rules) View(s adjudicator.State, v adjudicator.Viewer) adjudicator.View {
 	st := r.state(s)
-	return adjudicator.View{Title: ID, Viewer: v.String(), Prompt: r.Prompt(s), Status: r.Status(&st.Setup),
-		Board: &BoardView{Setup: st.Setup, TurnName: r.turnName(st.Turn)}}
+	seg := ""
+	if g := st.segment(); g != nil {
+		seg = g.ID + " " + g.Name
+	}
+	return adjudicator.View{Title: ID, Viewer: v.String(), Prompt: r.Prompt(s), Status: r.status(st),
+		Board: &BoardView{Setup: st.Setup, TurnName: r.turnName(st.Turn), Segment: seg, Zones: st.Zones,
+			Assaults: st.Assaults, Assets: st.Assets, Isolated: st.Isolated, Loads: st.Loads, Marks: st.Marks}}
 }
 
 // TrackNames are the tracks' names for status lines, by id.
@@ -240,10 +249,6 @@ func (r *Rules) Status(s *Setup) []string {
 	for _, b := range mboxes {
 		out = append(out, fmt.Sprintf("%s: %s", b, Tally(s.Markers[b])))
 	}
-	if s.ToWounded > 0 {
-		out = append(out, fmt.Sprintf("Wounded Square: %d to the Wounded Box (France and the VM choosing in turn, France first), the rest to Gone — with the rules of play", s.ToWounded))
-	}
-	out = append(out, NotYet)
 	return out
 }
 

@@ -12,15 +12,15 @@ import (
 
 func rules(t testing.TB) *Rules { return &Rules{D: mustDefault(t)} }
 
-// The title is registered, plays scenarios A-D, and is a preview: the
-// game awaits no one and is not over.
-func TestRegisteredAsAPreview(t *testing.T) {
+// The title is registered and plays scenarios A-D, each opening on
+// France's set-up (9.0-C: France sets up first, 9.0-G).
+func TestRule9_0_RegisteredAndSetUp(t *testing.T) {
 	if !slices.Contains(adjudicator.TitleIDs(), ID) {
 		t.Fatal("finalgamble is not registered")
 	}
 	r := rules(t)
 	info := r.Info()
-	if !info.Preview || len(info.Scenarios) != 4 || !info.HasSide(French) || !info.HasSide(VM) {
+	if info.Preview || len(info.Scenarios) != 4 || !info.HasSide(French) || !info.HasSide(VM) {
 		t.Fatalf("info %+v", info)
 	}
 	for _, sc := range info.Scenarios {
@@ -34,11 +34,12 @@ func TestRegisteredAsAPreview(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := r.Prompt(s)
-		if len(p.Awaiting) != 0 || p.Over || p.Decision != NotYet || !strings.Contains(p.Phase, "scenario "+id) {
+		want := French
+		if len(p.Awaiting) != 1 || p.Awaiting[0] != want || p.Over || p.Default == "" {
 			t.Errorf("scenario %s: prompt %+v", id, p)
 		}
-		if r.Legal(s, French) != nil || r.Legal(s, VM) != nil {
-			t.Errorf("scenario %s: legal orders before the rules of play", id)
+		if len(r.Legal(s, want)) < 2 {
+			t.Errorf("scenario %s: no legal orders for %s", id, want)
 		}
 	}
 	if _, err := r.Setup("E", nil); err == nil || !strings.Contains(err.Error(), "A, B, C and D") {
@@ -46,16 +47,26 @@ func TestRegisteredAsAPreview(t *testing.T) {
 	}
 }
 
-// Every order is refused saying the rules come next, and changes nothing.
-func TestEveryOrderRefusedUntilTheRules(t *testing.T) {
+// A refused order says why and changes nothing; the side not awaited is
+// refused, the referee's bad override too.
+func TestRefusalChangesNothing(t *testing.T) {
 	r := rules(t)
-	s, _ := r.Setup("B", nil)
+	s, _ := r.Setup("A", nil)
 	before, _ := s.Encode()
-	for _, side := range []adjudicator.Side{French, VM, adjudicator.Referee} {
-		ns, ev, err := r.Apply(s, side, "move 1BEP-1 to E2", nil)
+	for _, c := range []struct {
+		side  adjudicator.Side
+		order string
+		why   string
+	}{
+		{VM, "place 308-80 0101", "France's decision"},
+		{French, "place 1BEP-1 0101", "cannot be set up at 0101"},
+		{French, "fly away", "in 9.0-C write"},
+		{adjudicator.Referee, "override nothing", "the forms are"},
+	} {
+		ns, ev, err := r.Apply(s, c.side, c.order, nil)
 		var oe *adjudicator.OrderError
-		if ns != nil || ev != nil || !errors.As(err, &oe) || !strings.Contains(oe.Reason, "next release") {
-			t.Errorf("%s: %v %v %v", side, ns, ev, err)
+		if ns != nil || ev != nil || !errors.As(err, &oe) || !strings.Contains(oe.Reason, c.why) {
+			t.Errorf("%s %q: %v %v %v", c.side, c.order, ns, ev, err)
 		}
 	}
 	after, _ := s.Encode()
@@ -101,7 +112,7 @@ func TestStatusListsTheTracks(t *testing.T) {
 	for _, want := range []string{"Turn 8 (3-5 April, Rain)", "Strongpoints Track 31", "Strongpoints Taken 11", "French Ammunition", "VM Ammunition",
 		"Fuel & Spares", "Truck marker", "Food & Bullets", "Medicine", "VM Replacement Track", "VM Division Morale", "Reinforcements Available",
 		"Trench Markers: 4z-308 (Dig 5z-308)", "French flags: E1", "Condor Force: 12",
-		"VM Artillery Zone Markers: Zone×10, HW Zone×4", "Hanoi Airbase: Replacement, Ammo×10", "Commando: Commando", NotYet} {
+		"VM Artillery Zone Markers: Zone×10, HW Zone×4", "Hanoi Airbase: Replacement, Ammo×10", "Commando: Commando"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("status lacks %q:\n%s", want, all)
 		}
@@ -137,7 +148,7 @@ func TestOperatorDataOverride(t *testing.T) {
 // calendar) is shown, never a panic.
 func TestOddStateDoesNotPanic(t *testing.T) {
 	r := rules(t)
-	st, err := r.Decode([]byte(`{"scenario":"A","turn":99,"hq":-3,"division_morale":{"308":77},"tracks":{}}`))
+	st, err := r.Decode([]byte(`{"scenario":"A","seg":"2.1","turn":99,"hq":-3,"division_morale":{"308":77},"tracks":{}}`))
 	if err != nil {
 		t.Fatal(err)
 	}

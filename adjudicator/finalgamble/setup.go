@@ -20,6 +20,9 @@ type Unit struct {
 	Hex       string `json:"hex,omitempty"`
 	Box       string `json:"box,omitempty"`
 	BoxSide   string `json:"box_side,omitempty"` // the Wounded Box's DBP or Isabelle side
+	Disorg    bool   `json:"disorg,omitempty"`   // a VM unit's second step loss (1.7-A)
+	Shaken    bool   `json:"shaken,omitempty"`   // a Shaken Marker (2.2, 4.3, 6.3, 8.3)
+	Isolated  bool   `json:"isolated,omitempty"` // an Isolation Marker (4.4, 8.4)
 }
 
 // Where names the unit's place for players: "E2 (1118)", "hex 0712", "Gone".

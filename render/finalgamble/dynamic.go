@@ -28,7 +28,59 @@ func (b *board) Dynamic(c *render.Canvas, v adjudicator.View) error {
 	b.flags(c, s)
 	b.boxContents(c, s)
 	b.tracks(c, bv)
+	b.combat(c, bv)
 	return nil
+}
+
+// place is a hex place's map and hex ("I0606": Isabelle's 0606); ok
+// false for a box.
+func (b *board) place(p string) (*geo, string, bool) {
+	g, id := b.dbp, p
+	if strings.HasPrefix(p, "I") {
+		g, id = b.isa, p[1:]
+	}
+	if g.m.Hex(id) == nil {
+		return nil, "", false
+	}
+	return g, id, true
+}
+
+// combat draws the segment's markers: an arrow for each declared assault
+// (red the VM's, blue France's; thin once resolved or aborted) and a ring
+// on each hex under a Zone Marker (2.2, 3.4, 6.3).
+func (b *board) combat(c *render.Canvas, bv *finalgamble.BoardView) {
+	for _, a := range bv.Assaults {
+		g, from, ok := b.place(a.From)
+		g2, to, ok2 := b.place(a.Target)
+		if !ok || !ok2 || g != g2 {
+			continue
+		}
+		x0, y0 := g.center(from)
+		x1, y1 := g.center(to)
+		fill := inkRedArr
+		for _, u := range bv.Units {
+			if u.ID == a.Unit && u.Side == "French" {
+				fill = inkBlueArr
+			}
+		}
+		w := 7.0
+		if a.Marker == "abort" || a.Marker == "done" {
+			w = 3
+		}
+		c.Arrow(x0+(x1-x0)*0.2, y0+(y1-y0)*0.2, x0+(x1-x0)*0.8, y0+(y1-y0)*0.8, w, fill, inkBlack)
+	}
+	for _, z := range bv.Zones {
+		p, _, _ := strings.Cut(z.At, ":")
+		g, id, ok := b.place(p)
+		if !ok {
+			continue
+		}
+		x, y := g.center(id)
+		c.SetColor(inkNow)
+		c.SetLineWidth(3)
+		c.DrawCircle(x, y, g.lay.S()*0.8)
+		c.Stroke()
+	}
 }
 
 // zones marks the Trench Zones (1.4-B): a red line along their frontier
@@ -146,6 +198,8 @@ type look struct {
 	text    string
 	vm      bool
 	reduced bool
+	// the markers on it: Shaken (S), Disorg (D), Isolation (I)
+	marks string
 }
 
 func (b *board) counter(l look) *render.Sprite {
@@ -169,7 +223,28 @@ func (b *board) counter(l look) *render.Sprite {
 			}
 		}
 		c.Text(t, x+cW/2+2, y+cH/2, 0.5, 0.5, text)
+		// the markers: a dark tab on the right edge with their letters
+		if l.marks != "" {
+			w := 7 * float64(len(l.marks))
+			c.Rect(x+cW-w, y, x+cW, y+cH, inkBlack)
+			c.Font(8, true)
+			c.Text(l.marks, x+cW-w/2, y+cH/2, 0.5, 0.5, inkNow)
+		}
 	})
+}
+
+func marks(u finalgamble.Unit) string {
+	m := ""
+	if u.Shaken {
+		m += "S"
+	}
+	if u.Disorg {
+		m += "D"
+	}
+	if u.Isolated {
+		m += "I"
+	}
+	return m
 }
 
 // units draws each hex's stack: up to 3 French counters one above the
@@ -204,7 +279,7 @@ func (b *board) units(c *render.Canvas, s *finalgamble.Setup) {
 			if i >= 4 {
 				break
 			}
-			sp := b.counter(look{text: b.label(u), vm: u.Side == "VM", reduced: u.Reduced})
+			sp := b.counter(look{text: b.label(u), vm: u.Side == "VM", reduced: u.Reduced, marks: marks(u)})
 			c.Stamp(sp, int(math.Round(x-cW/2)), int(math.Round(y0+float64(i)*(cH+1))))
 		}
 	}

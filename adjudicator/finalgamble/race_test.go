@@ -1,0 +1,5 @@
+//go:build race
+
+package finalgamble
+
+const raceEnabled = true
