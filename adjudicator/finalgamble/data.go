@@ -1,9 +1,9 @@
 // Package finalgamble holds The Final Gamble's board as data: the valley
 // of Dien Bien Phu and Isabelle in 150 m hexes, the boxes and arrows, the
 // counters, the tracks and charts and the four scenarios (data/*.toml, see
-// data/README.md), checked across files at load (check.go), and a game
-// that sets each scenario up and waits: the rules of play come with the
-// next release (issue 27).
+// data/README.md), checked across files at load (check.go); the rules of
+// play (issue 27: the 33-segment turn, standing orders, AUDIT.md) and the
+// geometry and table resolutions they call (geometry*.go, combat.go).
 package finalgamble
 
 import (
