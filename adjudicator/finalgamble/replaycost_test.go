@@ -187,3 +187,88 @@ func TestCloneIndependent(t *testing.T) {
 		t.Fatalf("the original's Hanoi Airbase: %v", got)
 	}
 }
+
+// 1.6: the rooms index answers roomFor as the state does, at every hex
+// of both maps and every unit's place, for both sides, including a hex
+// where both sides' units stand and a full French stack.
+func TestRule1_6_RoomsIndexMatchesRoomFor(t *testing.T) {
+	r := rules(t)
+	for _, id := range ScenarioIDs {
+		s, err := r.Setup(strings.ToLower(id), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := r.state(s)
+		var french, vm []int
+		for i := range st.Units {
+			switch {
+			case !st.Units[i].onMap():
+			case st.Units[i].Side == "French":
+				french = append(french, i)
+			default:
+				vm = append(vm, i)
+			}
+		}
+		if len(french) >= 4 && len(vm) >= 1 {
+			// a mixed hex and a stack of three French units
+			a := &st.Units[french[0]]
+			st.Units[vm[0]].Map, st.Units[vm[0]].Hex, st.Units[vm[0]].Box = a.Map, a.Hex, ""
+			for _, k := range french[1:4] {
+				st.Units[k].Map, st.Units[k].Hex, st.Units[k].Box = st.Units[french[1]].Map, st.Units[french[1]].Hex, ""
+			}
+		}
+		var places []string
+		for _, name := range []string{"dbp", "isabelle"} {
+			for _, h := range r.hexes(name) {
+				places = append(places, placeOf(name, h.ID))
+			}
+		}
+		for i := range st.Units {
+			places = append(places, st.Units[i].Place())
+		}
+		ri := st.rooms()
+		for _, p := range places {
+			for _, side := range []string{"French", "VM"} {
+				if got, want := ri.roomFor(p, side), st.roomFor(p, side); got != want {
+					t.Fatalf("scenario %s: rooms.roomFor(%q, %s) = %v, State.roomFor %v", id, p, side, got, want)
+				}
+			}
+		}
+	}
+}
+
+// 1.4-B: the Position's Trench and Dig Zones, read through the per-sector
+// index, are the Setup's own TrenchZone and DigZone at every hex, with
+// markers at every level in every sector.
+func TestRule1_4B_PositionZonesMatchSetup(t *testing.T) {
+	r := rules(t)
+	s, err := r.Setup("a", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := r.state(s)
+	g := GeoOf(r.D)
+	for level := 0; level <= 4; level++ {
+		for k, sec := range Sectors {
+			st.Trench[sec] = (level + k) % 4
+			st.Dig[sec] = (level + 2*k) % 4
+		}
+		p := g.Position(BoardOf(&st.Setup))
+		n := 0
+		for m, gm := range g.maps {
+			for i, h := range gm.hx {
+				if h == nil || h.Sector == "" {
+					continue
+				}
+				n++
+				if p.trench[m][i] != st.TrenchZone(h) || p.dig[m][i] != st.DigZone(h) {
+					t.Fatalf("level %d, %s hex %s (sector %s zone %d): trench %v dig %v, the Setup says %v %v",
+						level, gm.name, h.ID, h.Sector, h.Zone, p.trench[m][i], p.dig[m][i], st.TrenchZone(h), st.DigZone(h))
+				}
+			}
+		}
+		if n == 0 {
+			t.Fatal("no hex in a sector")
+		}
+	}
+}
