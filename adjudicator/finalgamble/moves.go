@@ -53,6 +53,8 @@ type roomCount struct {
 	n     int
 	side  string // the first unit's side
 	mixed bool   // units of both sides
+	// french: how many of them are French (raidTargets)
+	french int
 }
 
 func (s *State) rooms() rooms {
@@ -67,6 +69,9 @@ func (s *State) rooms() rooms {
 			c.mixed = true
 		}
 		c.n++
+		if u.Side == "French" {
+			c.french++
+		}
 		ri[p] = c
 	}
 	return ri

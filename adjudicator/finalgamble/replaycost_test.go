@@ -232,6 +232,9 @@ func TestRule1_6_RoomsIndexMatchesRoomFor(t *testing.T) {
 				if got, want := ri.roomFor(p, side), st.roomFor(p, side); got != want {
 					t.Fatalf("scenario %s: rooms.roomFor(%q, %s) = %v, State.roomFor %v", id, p, side, got, want)
 				}
+				if got, want := ri[p].french, len(st.sideAt(p, "French")); got != want {
+					t.Fatalf("scenario %s: rooms[%q].french = %d, sideAt %d", id, p, got, want)
+				}
 			}
 		}
 	}
