@@ -275,3 +275,22 @@ func TestRule1_4B_PositionZonesMatchSetup(t *testing.T) {
 		}
 	}
 }
+
+// The neighbours memo answers as the map does, at every hex of both maps
+// and at a box, and a caller appending to an answer never changes it.
+func TestNeighborsMemo(t *testing.T) {
+	r := rules(t)
+	for _, name := range []string{"dbp", "isabelle"} {
+		for _, h := range r.hexes(name) {
+			p := placeOf(name, h.ID)
+			first := r.neighborsOf(p)
+			_ = append(first, "9999")
+			if again, want := r.neighborsOf(p), r.buildNeighbors(p); !slices.Equal(again, want) || len(want) == 0 {
+				t.Fatalf("%s: memo %v, the map says %v", p, again, want)
+			}
+		}
+	}
+	if n := r.neighborsOf("Laos-1"); n != nil {
+		t.Fatalf("a box has neighbours %v", n)
+	}
+}

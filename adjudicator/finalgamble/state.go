@@ -312,8 +312,30 @@ func placeOf(m, hex string) string {
 	return hex
 }
 
-// neighborsOf lists a hex place's neighbours on its own sub-map.
+// neighborsOf lists a hex place's neighbours on its own sub-map. The
+// map never changes: each place's list is built once per Data and
+// shared, clipped (callers only read it; an append copies).
 func (r *Rules) neighborsOf(p string) []string {
+	k := neighborKey{r.D, p}
+	if v, ok := neighborCache.Load(k); ok {
+		return v.([]string)
+	}
+	if _, h := r.hexOf(p); h == nil {
+		return nil // not a hex: nothing kept, so words from orders cannot grow the memo
+	}
+	out := slices.Clip(r.buildNeighbors(p))
+	neighborCache.Store(k, out)
+	return out
+}
+
+type neighborKey struct {
+	d *Data
+	p string
+}
+
+var neighborCache sync.Map // neighborKey -> []string
+
+func (r *Rules) buildNeighbors(p string) []string {
 	m, h := r.hexOf(p)
 	if h == nil {
 		return nil
