@@ -227,6 +227,12 @@ func TestRule1_6_RoomsIndexMatchesRoomFor(t *testing.T) {
 			places = append(places, st.Units[i].Place())
 		}
 		ri := st.rooms()
+		for i := range st.Units {
+			u := &st.Units[i]
+			if got, want := r.adjacentEnemyIn(ri, u), r.adjacentEnemy(st, u); got != want {
+				t.Fatalf("scenario %s: %s adjacentEnemyIn %v, adjacentEnemy %v", id, u.ID, got, want)
+			}
+		}
 		for _, p := range places {
 			for _, side := range []string{"French", "VM"} {
 				if got, want := ri.roomFor(p, side), st.roomFor(p, side); got != want {
