@@ -1,7 +1,6 @@
 package finalgamble
 
 import (
-	"hash/fnv"
 	"sort"
 	"strconv"
 	"sync"
@@ -31,14 +30,25 @@ func (r *Rules) cached(s *State) *posCache {
 	if c := h.c; c != nil && c.key == key {
 		return c
 	}
-	c := &posCache{key: key, loc: map[string]*LoC{}, occ: map[string][]int{}}
+	c := &posCache{key: key, loc: map[string]*LoC{}}
 	c.pos = r.newPosition(s)
-	for i := range s.Units {
-		p := s.Units[i].Place()
-		c.occ[p] = append(c.occ[p], i)
-	}
 	h.c = c
 	return c
+}
+
+// occupants is the cache's place -> units index, built the first time a
+// frozen state asks (at): orders applied between trees never need it.
+// The states sharing the cache have their units in the same places in
+// the same order (the key hashes them), so any of them may build it.
+func (c *posCache) occupants(s *State) map[string][]int {
+	c.occOnce.Do(func() {
+		c.occ = make(map[string][]int, len(s.Units))
+		for i := range s.Units {
+			p := s.Units[i].Place()
+			c.occ[p] = append(c.occ[p], i)
+		}
+	})
+	return c.occ
 }
 
 // posCache keeps a state's Position and LoCs while the state's geometry
@@ -47,11 +57,12 @@ func (r *Rules) cached(s *State) *posCache {
 type posCache struct {
 	// mu guards loc, valley and memo: a cache is shared by the states
 	// cloned from one another while their geometry is the same
-	mu  sync.Mutex
-	key uint64
-	pos *Position
-	loc map[string]*LoC
-	occ map[string][]int // place -> indices of the units there
+	mu      sync.Mutex
+	key     uint64
+	pos     *Position
+	loc     map[string]*LoC
+	occ     map[string][]int // place -> indices of the units there (occupants)
+	occOnce sync.Once
 	// valley: 2.1-B's destinations (vmValleyHexes)
 	valley []string
 	memo   map[string][]string
@@ -74,65 +85,89 @@ func (r *Rules) loc(s *State, side string) *LoC {
 }
 
 func (r *Rules) geoKey(s *State) uint64 {
-	h := fnv.New64a()
-	var buf []byte
+	// the key hashes, FNV-1a, the bytes of the units' places and markers,
+	// the flags in key order, the zones' markers, breaches, assaults,
+	// division morale, Isabelle and the period, fed to the hash as they
+	// come rather than gathered first: it is asked at every position()
+	// while an order is applied.
+	h := fnvKey(fnvOffset)
 	for i := range s.Units {
 		u := &s.Units[i]
-		buf = append(buf, u.Map...)
-		buf = append(buf, u.Hex...)
-		buf = append(buf, u.Box...)
+		h = h.str(u.Map).str(u.Hex).str(u.Box)
 		if u.Shaken {
-			buf = append(buf, '!')
+			h = h.byte('!')
 		}
 		if u.Disorg {
-			buf = append(buf, '~')
+			h = h.byte('~')
 		}
 		if u.Isolated {
-			buf = append(buf, '#')
+			h = h.byte('#')
 		}
 		if u.Reduced {
-			buf = append(buf, '-')
+			h = h.byte('-')
 		}
-		buf = append(buf, ';')
+		h = h.byte(';')
 	}
-	keys := make([]string, 0, len(s.Flags))
+	var kb [64]string
+	keys := kb[:0]
 	for k := range s.Flags {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		buf = append(buf, k...)
-		buf = append(buf, s.Flags[k]...)
+		h = h.str(k).str(s.Flags[k])
 	}
+	var nb [20]byte
 	for _, sec := range Sectors {
-		buf = strconv.AppendInt(buf, int64(s.Trench[sec]), 10)
-		buf = strconv.AppendInt(buf, int64(s.Dig[sec]), 10)
+		h = h.bytes(strconv.AppendInt(nb[:0], int64(s.Trench[sec]), 10))
+		h = h.bytes(strconv.AppendInt(nb[:0], int64(s.Dig[sec]), 10))
 	}
 	for _, o := range s.OutpostsGone {
-		buf = append(buf, o...)
+		h = h.str(o)
 	}
-	buf = append(buf, '|')
+	h = h.byte('|')
 	for _, c := range s.Isolated {
-		buf = append(buf, c...)
+		h = h.str(c)
 	}
 	for _, a := range s.Assets {
-		buf = append(buf, a.Kind...)
-		buf = append(buf, a.At...)
+		h = h.str(a.Kind).str(a.At)
 	}
 	for _, a := range s.Assaults {
-		buf = append(buf, a.Unit...)
-		buf = append(buf, a.Target...)
-		buf = append(buf, a.Marker...)
+		h = h.str(a.Unit).str(a.Target).str(a.Marker)
 	}
-	for _, dv := range divisions(r) {
-		buf = strconv.AppendInt(buf, int64(s.DivisionMorale[dv]), 10)
+	for _, dv := range r.D.Units.VM.Divisions {
+		h = h.bytes(strconv.AppendInt(nb[:0], int64(s.DivisionMorale[dv.ID]), 10))
 	}
 	if s.IsabelleGone {
-		buf = append(buf, 'X')
+		h = h.byte('X')
 	}
-	buf = append(buf, r.turnSlot(s).Period...)
-	h.Write(buf)
-	return h.Sum64()
+	h = h.str(r.turnSlot(s).Period)
+	return uint64(h)
+}
+
+// fnvKey is a 64-bit FNV-1a hash under way (hash/fnv's New64a, without
+// its allocation and buffer).
+type fnvKey uint64
+
+const (
+	fnvOffset fnvKey = 14695981039346656037
+	fnvPrime  fnvKey = 1099511628211
+)
+
+func (h fnvKey) byte(b byte) fnvKey { return (h ^ fnvKey(b)) * fnvPrime }
+
+func (h fnvKey) str(s string) fnvKey {
+	for i := 0; i < len(s); i++ {
+		h = (h ^ fnvKey(s[i])) * fnvPrime
+	}
+	return h
+}
+
+func (h fnvKey) bytes(b []byte) fnvKey {
+	for _, c := range b {
+		h = (h ^ fnvKey(c)) * fnvPrime
+	}
+	return h
 }
 
 // frozen: while the legal tree is built the state does not change, so

@@ -90,6 +90,9 @@ type Geo struct {
 	kind    map[string]string
 	boxes   map[string]*Box
 	scratch [2]sync.Pool // *reachScratch per map
+	// sectors: the sectors of the maps' hexes; geoMap.sec indexes it, so
+	// Position asks the board's Trench and Dig Markers once per sector
+	sectors []string
 	// terrain costs in half movement points
 	field, fieldRain, forest, river, road, uphill, zoc, wire, flat, mp int
 }
@@ -106,6 +109,7 @@ type geoMap struct {
 	sides  [][6]uint8
 	strong []int16 // index into Geo.strongs, -1 none
 	strct  []int16 // index into Geo.structs, -1 none
+	sec    []int16 // index into Geo.sectors, -1 no sector
 	edges  []int32
 	supply []int32
 	// hex steps to the nearest Map Edge Hex and Supply Area hex of the map
@@ -180,11 +184,21 @@ func NewGeo(d *Data) *Geo {
 		gm.sides = make([][6]uint8, n)
 		gm.strong = make([]int16, n)
 		gm.strct = make([]int16, n)
+		gm.sec = make([]int16, n)
 		for r := 1; r <= sub.Rows; r++ {
 			for c := 1; c <= sub.Cols; c++ {
 				i := gm.idx(r, c)
 				gm.ids[i] = gm.prefix + hexgrid.ID(r, c)
 				gm.hx[i] = sub.Hex(hexgrid.ID(r, c))
+				gm.sec[i] = -1
+				if h := gm.hx[i]; h != nil && h.Sector != "" {
+					k := slices.Index(g.sectors, h.Sector)
+					if k < 0 {
+						k = len(g.sectors)
+						g.sectors = append(g.sectors, h.Sector)
+					}
+					gm.sec[i] = int16(k)
+				}
 				gm.strong[i], gm.strct[i] = -1, -1
 				for k, nb := range hexgrid.Neighbors(r, c) {
 					gm.nb[i][k] = -1
@@ -480,6 +494,11 @@ func sideIdx(side string) int {
 func (g *Geo) Position(b *Board) *Position {
 	p := &Position{g: g, b: b, units: make(map[string]int, len(b.Units)), loc: make([]geoLoc, len(b.Units)),
 		rain: b.Period == "rain" || b.Period == "monsoon"}
+	// each sector's Trench and Dig Markers, asked of the board once
+	trench, dig := make([]int, len(g.sectors)), make([]int, len(g.sectors))
+	for k, sec := range g.sectors {
+		trench[k], dig[k] = b.Trench[sec], b.Dig[sec]
+	}
 	for m, gm := range g.maps {
 		n := len(gm.ids)
 		p.occ[m] = make([][2]int8, n)
@@ -493,8 +512,9 @@ func (g *Geo) Position(b *Board) *Position {
 			if h == nil || h.Sector == "" {
 				continue
 			}
-			p.trench[m][i] = h.Zone <= b.Trench[h.Sector]
-			p.dig[m][i] = b.Dig[h.Sector] != 0 && h.Zone == b.Dig[h.Sector]
+			k := gm.sec[i]
+			p.trench[m][i] = h.Zone <= trench[k]
+			p.dig[m][i] = dig[k] != 0 && h.Zone == dig[k]
 		}
 	}
 	for i := range b.Units {

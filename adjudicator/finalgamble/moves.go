@@ -45,6 +45,53 @@ func (s *State) roomFor(p, side string) bool {
 	return n < 3
 }
 
+// rooms indexes the units' places once, for the loops that ask roomFor
+// of many places of a state they do not change (vmValleyHexes, tactical).
+type rooms map[string]roomCount
+
+type roomCount struct {
+	n     int
+	side  string // the first unit's side
+	mixed bool   // units of both sides
+	// french: how many of them are French (raidTargets)
+	french int
+}
+
+func (s *State) rooms() rooms {
+	ri := make(rooms, len(s.Units))
+	for i := range s.Units {
+		u := &s.Units[i]
+		p := u.Place()
+		c := ri[p]
+		if c.n == 0 {
+			c.side = u.Side
+		} else if u.Side != c.side {
+			c.mixed = true
+		}
+		c.n++
+		if u.Side == "French" {
+			c.french++
+		}
+		ri[p] = c
+	}
+	return ri
+}
+
+// roomFor answers as State.roomFor, for the state indexed.
+func (ri rooms) roomFor(p, side string) bool {
+	if !isHex(p) {
+		return true
+	}
+	c := ri[p]
+	if c.n > 0 && (c.mixed || c.side != side) {
+		return false
+	}
+	if side == "VM" {
+		return c.n < 1
+	}
+	return c.n < 3
+}
+
 // vmBoxMoves lists a VM unit's Box Move destinations (2.1-A).
 func (r *Rules) vmBoxMoves(s *State, u *Unit) []string {
 	return wordPlaces(r.position(s).BoxMoves(u.ID, BoxMoveOpts{}))
@@ -78,6 +125,7 @@ func (r *Rules) vmValleyHexes(s *State) []string {
 		return v
 	}
 	pos, l := r.position(s), r.loc(s, "VM")
+	ri := s.rooms()
 	out := []string{}
 	for _, name := range []string{"dbp", "isabelle"} {
 		for _, h := range r.hexes(name) {
@@ -85,7 +133,7 @@ func (r *Rules) vmValleyHexes(s *State) []string {
 				continue
 			}
 			p := placeOf(name, h.ID)
-			if !pos.EnemyZoC("VM", p) && l.Place(p) && s.roomFor(p, "VM") {
+			if !pos.EnemyZoC("VM", p) && l.Place(p) && ri.roomFor(p, "VM") {
 				out = append(out, p)
 			}
 		}
@@ -183,8 +231,13 @@ func (r *Rules) tactical(s *State, u *Unit, mp int) []string {
 		return nil
 	}
 	var out []string
-	for _, p := range r.reach(s, u, mp) {
-		if p != u.Place() && s.roomFor(p, u.Side) {
+	reach := r.reach(s, u, mp)
+	if len(reach) == 0 {
+		return nil
+	}
+	ri, here := s.rooms(), u.Place()
+	for _, p := range reach {
+		if p != here && ri.roomFor(p, u.Side) {
 			out = append(out, p)
 		}
 	}

@@ -25,6 +25,20 @@ func (r *Rules) adjacentEnemy(s *State, u *Unit) bool {
 	return false
 }
 
+// adjacentEnemyIn answers as adjacentEnemy, from the rooms index of the
+// state (shaken: a loop over every unit that moves none).
+func (r *Rules) adjacentEnemyIn(ri rooms, u *Unit) bool {
+	if !u.onMap() {
+		return false
+	}
+	for _, n := range r.neighborsOf(u.Place()) {
+		if c := ri[n]; c.n > 0 && (c.mixed || c.side != u.Side) {
+			return true
+		}
+	}
+	return false
+}
+
 // shaken: 4.3 and 8.3 remove every Shaken Marker and mark the side's
 // units not entrenched next to an enemy.
 func (r *Rules) shaken(s *State, side string, ev *events) {
@@ -32,9 +46,10 @@ func (r *Rules) shaken(s *State, side string, ev *events) {
 	for i := range s.Units {
 		s.Units[i].Shaken = false
 	}
+	ri := s.rooms() // Shaken Markers move no unit
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Side == side && u.onMap() && !r.entrenched(s, u) && r.adjacentEnemy(s, u) {
+		if u.Side == side && u.onMap() && !r.entrenched(s, u) && r.adjacentEnemyIn(ri, u) {
 			u.Shaken = true
 			marked = append(marked, u.ID)
 		}

@@ -145,7 +145,9 @@ func (s *State) clone() *State {
 	c.Reinforcements = slices.Clone(s.Reinforcements)
 	c.Markers = make(map[string][]string, len(s.Markers))
 	for k, v := range s.Markers {
-		c.Markers[k] = slices.Clone(v)
+		// shared, clipped: an append to either copy reallocates, and no
+		// code writes a marker list in place (TestCloneIndependent)
+		c.Markers[k] = slices.Clip(v)
 	}
 	c.MovedIDs = slices.Clone(s.MovedIDs)
 	c.Zones = slices.Clone(s.Zones)
@@ -227,15 +229,44 @@ func (u *Unit) Place() string {
 	return u.Hex
 }
 
+// isAt tells whether u stands at place p, as u.Place() == p would, but
+// without building the place's name (at's scan runs on every unit).
+func (u *Unit) isAt(p string) bool {
+	if u.Box != "" {
+		return boxToken(u.Box) == p
+	}
+	if u.Map == "isabelle" {
+		return len(p) == len(u.Hex)+1 && p[0] == 'I' && p[1:] == u.Hex
+	}
+	return u.Hex == p
+}
+
 var boxTokens = map[string]string{
 	"Laos 1": "Laos-1", "Laos 2": "Laos-2", "VM Off-Map": "Off-Map", "Condor Force": "Condor",
 	"VM Reinforcements": "VM-Reinforcements", "Hanoi Airbase": "Hanoi", "Reinforcements Available": "Reinforcements-Available",
 	"Wounded Square": "Wounded-Square", "Pulled-Back": "Pulled-Back",
 }
 
+// boxToken is boxTokens[b], or b itself: a switch, not a map lookup, as
+// at's scan asks it of every unit in a box (TestBoxTokenSwitch).
 func boxToken(b string) string {
-	if t, ok := boxTokens[b]; ok {
-		return t
+	switch b {
+	case "Laos 1":
+		return "Laos-1"
+	case "Laos 2":
+		return "Laos-2"
+	case "VM Off-Map":
+		return "Off-Map"
+	case "Condor Force":
+		return "Condor"
+	case "VM Reinforcements":
+		return "VM-Reinforcements"
+	case "Hanoi Airbase":
+		return "Hanoi"
+	case "Reinforcements Available":
+		return "Reinforcements-Available"
+	case "Wounded Square":
+		return "Wounded-Square"
 	}
 	return b
 }
@@ -281,8 +312,30 @@ func placeOf(m, hex string) string {
 	return hex
 }
 
-// neighborsOf lists a hex place's neighbours on its own sub-map.
+// neighborsOf lists a hex place's neighbours on its own sub-map. The
+// map never changes: each place's list is built once per Data and
+// shared, clipped (callers only read it; an append copies).
 func (r *Rules) neighborsOf(p string) []string {
+	k := neighborKey{r.D, p}
+	if v, ok := neighborCache.Load(k); ok {
+		return v.([]string)
+	}
+	if _, h := r.hexOf(p); h == nil {
+		return nil // not a hex: nothing kept, so words from orders cannot grow the memo
+	}
+	out := slices.Clip(r.buildNeighbors(p))
+	neighborCache.Store(k, out)
+	return out
+}
+
+type neighborKey struct {
+	d *Data
+	p string
+}
+
+var neighborCache sync.Map // neighborKey -> []string
+
+func (r *Rules) buildNeighbors(p string) []string {
 	m, h := r.hexOf(p)
 	if h == nil {
 		return nil
@@ -312,13 +365,13 @@ func (s *State) unit(id string) *Unit {
 func (s *State) at(p string) []*Unit {
 	var out []*Unit
 	if s.geo != nil && s.geo.frozen > 0 && s.geo.c != nil {
-		for _, i := range s.geo.c.occ[p] {
+		for _, i := range s.geo.c.occupants(s)[p] {
 			out = append(out, &s.Units[i])
 		}
 		return out
 	}
 	for i := range s.Units {
-		if s.Units[i].Place() == p {
+		if s.Units[i].isAt(p) {
 			out = append(out, &s.Units[i])
 		}
 	}
