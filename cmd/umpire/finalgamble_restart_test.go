@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -77,46 +76,10 @@ func TestRestart_FinalGambleLongGame(t *testing.T) {
 	} else {
 		lines = fgLongScript(t, seed)
 	}
-	dir := t.TempDir()
-	write := func(name string, ls []string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(strings.Join(ls, "\n")+"\n"), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	args := func(db, script string) []string {
-		return []string{"play", "--seed", fmt.Sprint(seed), "--maps=false", "--clock", "2026-01-01T00:00Z", "--db", filepath.Join(dir, db), "--script", script}
-	}
-	whole := umpireProcess(t, args("whole.db", write("whole.txt", lines))...)
+	// Every cut after the game's creation and acceptance (line 2).
+	whole, at := playRestarted(t, seed, lines, cuts, 2)
 	if !strings.Contains(whole, "is over: ") {
 		t.Fatalf("the game did not end:\n%s", whole[max(0, len(whole)-2000):])
-	}
-	r := rand.New(rand.NewPCG(uint64(seed), 7))
-	set := map[int]bool{}
-	for len(set) < cuts {
-		set[2+r.IntN(len(lines)-2)] = true
-	}
-	var at []int
-	for c := range set {
-		at = append(at, c)
-	}
-	sort.Ints(at)
-	at = append(at, len(lines))
-	var pieced strings.Builder
-	from := 0
-	for k, to := range at {
-		pieced.WriteString(umpireProcess(t, args("pieces.db", write(fmt.Sprintf("part%d.txt", k), lines[from:to]))...))
-		from = to
-	}
-	if got := pieced.String(); got != whole {
-		a, b := strings.Split(whole, "\n"), strings.Split(got, "\n")
-		for j := 0; j < len(a) && j < len(b); j++ {
-			if a[j] != b[j] {
-				t.Fatalf("restarted at lines %v of %d: output line %d differs:\none process: %s\nrestarted:   %s", at, len(lines), j+1, a[j], b[j])
-			}
-		}
-		t.Fatalf("restarted at lines %v: %d output lines against %d", at, len(b), len(a))
 	}
 	t.Logf("%d lines, restarted at %v", len(lines), at)
 }

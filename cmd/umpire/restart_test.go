@@ -134,45 +134,7 @@ func TestRestart_LongGameContinuesExactly(t *testing.T) {
 		t.Run(gm.scenario, func(t *testing.T) {
 			seed := int64(5 + i)
 			lines := longScript(t, gm.scenario, seed, gm.min)
-			dir := t.TempDir()
-			write := func(name string, ls []string) string {
-				p := filepath.Join(dir, name)
-				if err := os.WriteFile(p, []byte(strings.Join(ls, "\n")+"\n"), 0o600); err != nil {
-					t.Fatal(err)
-				}
-				return p
-			}
-			args := func(db, script string) []string {
-				return []string{"play", "--seed", fmt.Sprint(seed), "--maps=false", "--clock", "2026-01-01T00:00Z", "--db", filepath.Join(dir, db), "--script", script}
-			}
-			whole := umpireProcess(t, args("whole.db", write("whole.txt", lines))...)
-
-			r := rand.New(rand.NewPCG(uint64(seed), 7))
-			cutSet := map[int]bool{}
-			for len(cutSet) < gm.cuts {
-				cutSet[1+r.IntN(len(lines)-1)] = true
-			}
-			var cuts []int
-			for c := range cutSet {
-				cuts = append(cuts, c)
-			}
-			sort.Ints(cuts)
-			cuts = append(cuts, len(lines))
-			var pieced strings.Builder
-			from := 0
-			for k, to := range cuts {
-				pieced.WriteString(umpireProcess(t, args("pieces.db", write(fmt.Sprintf("part%d.txt", k), lines[from:to]))...))
-				from = to
-			}
-			if got := pieced.String(); got != whole {
-				a, b := strings.Split(whole, "\n"), strings.Split(got, "\n")
-				for j := 0; j < len(a) && j < len(b); j++ {
-					if a[j] != b[j] {
-						t.Fatalf("restarted at lines %v of %d: output line %d differs:\none process: %s\nrestarted:   %s", cuts, len(lines), j+1, a[j], b[j])
-					}
-				}
-				t.Fatalf("restarted at lines %v: %d output lines against %d", cuts, len(b), len(a))
-			}
+			whole, cuts := playRestarted(t, seed, lines, gm.cuts, 1)
 			// Every order of the script was legal in the generator's game:
 			// the only refusals are the bogus orders.
 			bogus := strings.Count(strings.Join(lines, "\n"), "bogus order")
@@ -182,6 +144,53 @@ func TestRestart_LongGameContinuesExactly(t *testing.T) {
 			t.Logf("%s: %d lines, restarted at %v; %d output lines identical", gm.scenario, len(lines), cuts[:len(cuts)-1], strings.Count(whole, "\n"))
 		})
 	}
+}
+
+// playRestarted plays lines as one process, then again stopped at cuts
+// random lines (none before line first) and continued by new processes on
+// the same database, and fails unless both print the same; it returns the
+// one process's output and the cuts.
+func playRestarted(t *testing.T, seed int64, lines []string, cuts, first int) (string, []int) {
+	t.Helper()
+	dir := t.TempDir()
+	write := func(name string, ls []string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(strings.Join(ls, "\n")+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	args := func(db, script string) []string {
+		return []string{"play", "--seed", fmt.Sprint(seed), "--maps=false", "--clock", "2026-01-01T00:00Z", "--db", filepath.Join(dir, db), "--script", script}
+	}
+	whole := umpireProcess(t, args("whole.db", write("whole.txt", lines))...)
+	r := rand.New(rand.NewPCG(uint64(seed), 7))
+	set := map[int]bool{}
+	for len(set) < cuts {
+		set[first+r.IntN(len(lines)-first)] = true
+	}
+	var at []int
+	for c := range set {
+		at = append(at, c)
+	}
+	sort.Ints(at)
+	at = append(at, len(lines))
+	var pieced strings.Builder
+	from := 0
+	for k, to := range at {
+		pieced.WriteString(umpireProcess(t, args("pieces.db", write(fmt.Sprintf("part%d.txt", k), lines[from:to]))...))
+		from = to
+	}
+	if got := pieced.String(); got != whole {
+		a, b := strings.Split(whole, "\n"), strings.Split(got, "\n")
+		for j := 0; j < len(a) && j < len(b); j++ {
+			if a[j] != b[j] {
+				t.Fatalf("restarted at lines %v of %d: output line %d differs:\none process: %s\nrestarted:   %s", at, len(lines), j+1, a[j], b[j])
+			}
+		}
+		t.Fatalf("restarted at lines %v: %d output lines against %d", at, len(b), len(a))
+	}
+	return whole, at
 }
 
 // refusalsBut lists the refusals, with the line before each, except those
