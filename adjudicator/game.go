@@ -320,7 +320,13 @@ func (g *Game) replayEntry(e Entry) error {
 	// later in the log still shaped states in between; the final state
 	// only depends on the effective entries, in order.
 	d := NewStream(g.Rec.Seed, e.DiceFrom)
-	ns, _, err := g.Rules.Apply(g.State, e.Side, e.Action, d)
+	apply := g.Rules.Apply
+	if o, ok := g.Rules.(OwnedApplier); ok {
+		// every caller replays into a state of its own (a set-up or a
+		// decoded snapshot) and drops the game when an entry fails
+		apply = o.ApplyOwned
+	}
+	ns, _, err := apply(g.State, e.Side, e.Action, d)
 	if err != nil {
 		return fmt.Errorf("replay of entry %d (%s %q): %w", e.Seq, e.Side, e.Action, err)
 	}

@@ -52,7 +52,19 @@ func init() {
 
 // Apply validates an order and plays it; a refusal changes nothing.
 func (r *Rules) Apply(s adjudicator.State, side adjudicator.Side, a string, d adjudicator.Dice) (adjudicator.State, []adjudicator.Event, error) {
-	st := r.state(s).clone()
+	return r.apply(r.state(s).clone(), side, a, d)
+}
+
+// ApplyOwned is Apply on a state the caller gives up (replay): it plays
+// the order on s itself, without Apply's copy (adjudicator.OwnedApplier).
+func (r *Rules) ApplyOwned(s adjudicator.State, side adjudicator.Side, a string, d adjudicator.Dice) (adjudicator.State, []adjudicator.Event, error) {
+	st := r.state(s)
+	st.fill()
+	return r.apply(st, side, a, d)
+}
+
+// apply plays an order on st, which it changes.
+func (r *Rules) apply(st *State, side adjudicator.Side, a string, d adjudicator.Dice) (adjudicator.State, []adjudicator.Event, error) {
 	words := strings.Fields(a)
 	if len(words) == 0 {
 		return nil, nil, errf(a, "an empty order; see the legal orders with /help")

@@ -72,8 +72,9 @@ func (r *Rules) assaultTargets(s *State, u *Unit) []string {
 		return nil // 5.2-D: a Shut down division may not assault
 	}
 	var out []string
+	ri := r.roomsOf(s)
 	for _, n := range r.neighborsOf(u.Place()) {
-		if len(s.sideAt(n, enemy)) > 0 && s.assaultOn(n) < 0 {
+		if ri.has(n, enemy) && s.assaultOn(n) < 0 {
 			out = append(out, n)
 		}
 	}

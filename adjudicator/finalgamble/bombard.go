@@ -220,11 +220,11 @@ func (r *Rules) bombardFrench(s *State, u *Unit, d adjudicator.Dice, ev *events)
 // a Trench/Dig Zone hex or a Map Edge Hex with no French unit (2.3).
 func (r *Rules) raidTargets(s *State) []string {
 	var out []string
-	ri := s.rooms()
+	ri := r.roomsOf(s)
 	for _, u := range r.frenchUnits(s, func(u *Unit) bool { return u.onMap() }) {
 		for _, n := range r.neighborsOf(u.Place()) {
 			_, h := r.hexOf(n)
-			if ri[n].french == 0 && (h.Edge || s.TrenchZone(h) || s.DigZone(h)) {
+			if ri.at(n).french == 0 && (h.Edge || s.TrenchZone(h) || s.DigZone(h)) {
 				out = append(out, u.ID)
 				break
 			}

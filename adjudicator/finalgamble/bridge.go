@@ -1,6 +1,7 @@
 package finalgamble
 
 import (
+	"bytes"
 	"sort"
 	"strconv"
 	"sync"
@@ -26,12 +27,24 @@ func (r *Rules) cached(s *State) *posCache {
 	if h.frozen > 0 && h.c != nil {
 		return h.c
 	}
-	key := r.geoKey(s)
-	if c := h.c; c != nil && c.key == key {
-		return c
+	if h.sig == nil && h.c != nil {
+		h.sig = make([]byte, 0, cap(h.c.sig)) // the last signature's size
 	}
-	c := &posCache{key: key, loc: map[string]*LoC{}}
-	c.pos = r.newPosition(s)
+	sig, cut := r.geoSig(s, h.sig[:0])
+	h.sig = sig
+	prev := h.c
+	if prev != nil && bytes.Equal(prev.sig, sig) {
+		return prev
+	}
+	// the cache keeps the signature; the holder's next one is new storage
+	c := &posCache{sig: sig, cut: cut, loc: map[string]*LoC{}}
+	h.sig = nil
+	var after *Position
+	var same Unchanged
+	if prev != nil {
+		after, same = prev.pos, unchangedSince(prev.sig, prev.cut, sig, cut)
+	}
+	c.pos = r.newPosition(s, after, same)
 	h.c = c
 	return c
 }
@@ -53,12 +66,13 @@ func (c *posCache) occupants(s *State) map[string][]int {
 
 // posCache keeps a state's Position and LoCs while the state's geometry
 // (units' places and Shaken Markers, flags, zones, breaches, the period)
-// is unchanged: the key is a hash of all of it.
+// is unchanged: sig is all of it, written out (geoSig).
 type posCache struct {
 	// mu guards loc, valley and memo: a cache is shared by the states
 	// cloned from one another while their geometry is the same
 	mu      sync.Mutex
-	key     uint64
+	sig     []byte
+	cut     sigCuts // where sig's parts end (geoSig)
 	pos     *Position
 	loc     map[string]*LoC
 	occ     map[string][]int // place -> indices of the units there (occupants)
@@ -84,30 +98,69 @@ func (r *Rules) loc(s *State, side string) *LoC {
 	return l
 }
 
-func (r *Rules) geoKey(s *State) uint64 {
-	// the key hashes, FNV-1a, the bytes of the units' places and markers,
-	// the flags in key order, the zones' markers, breaches, assaults,
-	// division morale, Isabelle and the period, fed to the hash as they
-	// come rather than gathered first: it is asked at every position()
-	// while an order is applied.
-	h := fnvKey(fnvOffset)
+// geoSig appends to b the state's geometry signature: the units'
+// places, up to cut.places; their markers, up to cut.markers; the
+// assaults, isolation, division morale and Isabelle; then, from
+// cut.ground on, the ground (flags in key order, trenches, digs,
+// outposts gone, Recon and Wire Breach markers, the period). Each
+// string is ended by a 0 byte. Two states with the same signature have
+// the same geometry; it is compared whole, so no two geometries share a
+// cache (it was a 64-bit hash before issue 31's replay work, which spent
+// more on hashing the bytes than on writing them).
+func (r *Rules) geoSig(s *State, b []byte) (sig []byte, cut sigCuts) {
 	for i := range s.Units {
 		u := &s.Units[i]
-		h = h.str(u.Map).str(u.Hex).str(u.Box)
+		b = append(b, u.Map...)
+		b = append(b, 0)
+		b = append(b, u.Hex...)
+		b = append(b, 0)
+		b = append(b, u.Box...)
+		b = append(b, 0)
+	}
+	cut.places = len(b)
+	b = append(b, '|')
+	for i := range s.Units {
+		u := &s.Units[i]
+		var m byte = 0x40 // the markers in the low bits
 		if u.Shaken {
-			h = h.byte('!')
+			m |= 1
 		}
 		if u.Disorg {
-			h = h.byte('~')
+			m |= 2
 		}
 		if u.Isolated {
-			h = h.byte('#')
+			m |= 4
 		}
 		if u.Reduced {
-			h = h.byte('-')
+			m |= 8
 		}
-		h = h.byte(';')
+		b = append(b, m)
 	}
+	cut.markers = len(b)
+	b = append(b, '|')
+	for _, a := range s.Assaults {
+		b = append(b, a.Unit...)
+		b = append(b, 0)
+		b = append(b, a.Target...)
+		b = append(b, 0)
+		b = append(b, a.Marker...)
+		b = append(b, 0)
+	}
+	b = append(b, '|')
+	for _, c := range s.Isolated {
+		b = append(b, c...)
+		b = append(b, 0)
+	}
+	b = append(b, '|')
+	for _, dv := range r.D.Units.VM.Divisions {
+		b = strconv.AppendInt(b, int64(s.DivisionMorale[dv.ID]), 10)
+		b = append(b, 0)
+	}
+	if s.IsabelleGone {
+		b = append(b, 'X')
+	}
+	b = append(b, '|')
+	cut.ground = len(b)
 	var kb [64]string
 	keys := kb[:0]
 	for k := range s.Flags {
@@ -115,59 +168,44 @@ func (r *Rules) geoKey(s *State) uint64 {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		h = h.str(k).str(s.Flags[k])
+		b = append(b, k...)
+		b = append(b, 0)
+		b = append(b, s.Flags[k]...)
+		b = append(b, 0)
 	}
-	var nb [20]byte
+	b = append(b, '|')
 	for _, sec := range Sectors {
-		h = h.bytes(strconv.AppendInt(nb[:0], int64(s.Trench[sec]), 10))
-		h = h.bytes(strconv.AppendInt(nb[:0], int64(s.Dig[sec]), 10))
+		b = strconv.AppendInt(b, int64(s.Trench[sec]), 10)
+		b = append(b, 0)
+		b = strconv.AppendInt(b, int64(s.Dig[sec]), 10)
+		b = append(b, 0)
 	}
 	for _, o := range s.OutpostsGone {
-		h = h.str(o)
+		b = append(b, o...)
+		b = append(b, 0)
 	}
-	h = h.byte('|')
-	for _, c := range s.Isolated {
-		h = h.str(c)
-	}
+	b = append(b, '|')
 	for _, a := range s.Assets {
-		h = h.str(a.Kind).str(a.At)
+		b = append(b, a.Kind...)
+		b = append(b, 0)
+		b = append(b, a.At...)
+		b = append(b, 0)
 	}
-	for _, a := range s.Assaults {
-		h = h.str(a.Unit).str(a.Target).str(a.Marker)
-	}
-	for _, dv := range r.D.Units.VM.Divisions {
-		h = h.bytes(strconv.AppendInt(nb[:0], int64(s.DivisionMorale[dv.ID]), 10))
-	}
-	if s.IsabelleGone {
-		h = h.byte('X')
-	}
-	h = h.str(r.turnSlot(s).Period)
-	return uint64(h)
+	b = append(b, '|')
+	b = append(b, r.turnSlot(s).Period...)
+	return b, cut
 }
 
-// fnvKey is a 64-bit FNV-1a hash under way (hash/fnv's New64a, without
-// its allocation and buffer).
-type fnvKey uint64
+// sigCuts are where a signature's parts end (geoSig).
+type sigCuts struct{ places, markers, ground int }
 
-const (
-	fnvOffset fnvKey = 14695981039346656037
-	fnvPrime  fnvKey = 1099511628211
-)
-
-func (h fnvKey) byte(b byte) fnvKey { return (h ^ fnvKey(b)) * fnvPrime }
-
-func (h fnvKey) str(s string) fnvKey {
-	for i := 0; i < len(s); i++ {
-		h = (h ^ fnvKey(s[i])) * fnvPrime
+// unchangedSince tells what of the geometry sig keeps from prev's.
+func unchangedSince(prev []byte, pc sigCuts, sig []byte, c sigCuts) Unchanged {
+	return Unchanged{
+		Ground: bytes.Equal(prev[pc.ground:], sig[c.ground:]),
+		Places: bytes.Equal(prev[:pc.places], sig[:c.places]),
+		Shaken: bytes.Equal(prev[pc.places:pc.markers], sig[c.places:c.markers]),
 	}
-	return h
-}
-
-func (h fnvKey) bytes(b []byte) fnvKey {
-	for _, c := range b {
-		h = (h ^ fnvKey(c)) * fnvPrime
-	}
-	return h
 }
 
 // frozen: while the legal tree is built the state does not change, so
@@ -188,7 +226,8 @@ func (r *Rules) freeze(s *State) func() {
 	}
 }
 
-func (r *Rules) newPosition(s *State) *Position {
+// newPosition builds the state's Position, after prev (PositionAfter).
+func (r *Rules) newPosition(s *State, prev *Position, same Unchanged) *Position {
 	b := BoardOf(&s.Setup)
 	b.Shaken = map[string]bool{}
 	for i := range s.Units {
@@ -223,7 +262,7 @@ func (r *Rules) newPosition(s *State) *Position {
 	for _, code := range s.Isolated {
 		b.Isolation[code] = true
 	}
-	return GeoOf(r.D).Position(b)
+	return GeoOf(r.D).PositionAfter(b, prev, same)
 }
 
 // geoPlace is an order word's place as the geometry names it.

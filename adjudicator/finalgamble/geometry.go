@@ -460,6 +460,7 @@ type Position struct {
 	g     *Geo
 	b     *Board
 	units map[string]int // id -> index in b.Units
+	ids   []string       // b.Units' ids, in order, when units was built
 	loc   []geoLoc       // per unit
 	// per map, per hex: units of each side there (0 French, 1 VM), and
 	// whether a non-shaken unit of the side is adjacent (its ZoC).
@@ -491,35 +492,66 @@ func sideIdx(side string) int {
 }
 
 // Position indexes b.
-func (g *Geo) Position(b *Board) *Position {
-	p := &Position{g: g, b: b, units: make(map[string]int, len(b.Units)), loc: make([]geoLoc, len(b.Units)),
-		rain: b.Period == "rain" || b.Period == "monsoon"}
-	// each sector's Trench and Dig Markers, asked of the board once
-	trench, dig := make([]int, len(g.sectors)), make([]int, len(g.sectors))
-	for k, sec := range g.sectors {
-		trench[k], dig[k] = b.Trench[sec], b.Dig[sec]
+func (g *Geo) Position(b *Board) *Position { return g.PositionAfter(b, nil, Unchanged{}) }
+
+// PositionAfter indexes b as Position does, taking from prev (a Position
+// of g, or nil) what b shares with prev's board instead of building it
+// again (issue 31: a replay builds a Position after every move): the
+// units' index when b's units are prev's units in the same order, and
+// what same says is unchanged. What is shared is only read.
+func (g *Geo) PositionAfter(b *Board, prev *Position, same Unchanged) *Position {
+	p := &Position{g: g, b: b, rain: b.Period == "rain" || b.Period == "monsoon"}
+	if prev == nil || prev.g != g {
+		prev, same = nil, Unchanged{}
 	}
-	for m, gm := range g.maps {
-		n := len(gm.ids)
-		p.occ[m] = make([][2]int8, n)
-		p.zocOf[m] = make([][2]bool, n)
-		p.trench[m] = make([]bool, n)
-		p.dig[m] = make([]bool, n)
-		p.breach[m] = make([]bool, n)
-		p.outGone[m] = make([]bool, n)
-		p.outVM[m] = make([]bool, n)
-		for i, h := range gm.hx {
-			if h == nil || h.Sector == "" {
-				continue
-			}
-			k := gm.sec[i]
-			p.trench[m][i] = h.Zone <= trench[k]
-			p.dig[m][i] = dig[k] != 0 && h.Zone == dig[k]
+	sameUnits := prev != nil && sameIDs(prev.ids, b.Units)
+	if sameUnits {
+		p.units, p.ids = prev.units, prev.ids
+	} else {
+		p.units, p.ids = make(map[string]int, len(b.Units)), make([]string, len(b.Units))
+		for i := range b.Units {
+			p.units[b.Units[i].ID] = i
+			p.ids[i] = b.Units[i].ID
 		}
+	}
+	if same.Ground {
+		p.trench, p.dig, p.breach, p.outGone, p.outVM, p.flagSP = prev.trench, prev.dig, prev.breach, prev.outGone, prev.outVM, prev.flagSP
+	} else {
+		g.ground(p, b)
+	}
+	if sameUnits && same.Places {
+		p.loc, p.occ = prev.loc, prev.occ
+		if same.Shaken {
+			p.zocOf = prev.zocOf
+			return p
+		}
+	} else {
+		g.occupy(p, b)
+	}
+	g.indexZoC(p, b)
+	return p
+}
+
+// Unchanged says what a board shares with the board a Position was
+// built from (PositionAfter).
+type Unchanged struct {
+	// Ground: the flags, Trench and Dig Markers, outposts gone, Wire
+	// Breaches and period.
+	Ground bool
+	// Places: every unit's place (the units being the same, in order).
+	Places bool
+	// Shaken: the Shaken Markers (1.8: what projects a ZoC).
+	Shaken bool
+}
+
+// occupy indexes the units' places and the stacks of each hex (1.6).
+func (g *Geo) occupy(p *Position, b *Board) {
+	p.loc = make([]geoLoc, len(b.Units))
+	for m, gm := range g.maps {
+		p.occ[m] = make([][2]int8, len(gm.ids))
 	}
 	for i := range b.Units {
 		u := &b.Units[i]
-		p.units[u.ID] = i
 		l, ok := g.unitLoc(u)
 		if !ok {
 			l = geoLoc{m: -1, box: "?"}
@@ -528,6 +560,13 @@ func (g *Geo) Position(b *Board) *Position {
 		if l.m >= 0 && p.occ[l.m][l.i][sideIdx(u.Side)] < 100 {
 			p.occ[l.m][l.i][sideIdx(u.Side)]++ // saturates: stacks are 3 and 1 (1.6)
 		}
+	}
+}
+
+// indexZoC marks the hexes next to each side's unshaken units (1.8).
+func (g *Geo) indexZoC(p *Position, b *Board) {
+	for m, gm := range g.maps {
+		p.zocOf[m] = make([][2]bool, len(gm.ids))
 	}
 	for i := range b.Units {
 		u := &b.Units[i]
@@ -540,6 +579,45 @@ func (g *Geo) Position(b *Board) *Position {
 			if n >= 0 {
 				p.zocOf[l.m][n][s] = true
 			}
+		}
+	}
+}
+
+// sameIDs: units are the units ids lists, in the same order.
+func sameIDs(ids []string, units []Unit) bool {
+	if len(ids) != len(units) {
+		return false
+	}
+	for i := range units {
+		if units[i].ID != ids[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// ground indexes the hexes' Trench and Dig Zones, breaches, outposts and
+// flags (1.4-B, 1.4-C, 1.4-D, 1.4-H, 2.4-A) of b.
+func (g *Geo) ground(p *Position, b *Board) {
+	// each sector's Trench and Dig Markers, asked of the board once
+	trench, dig := make([]int, len(g.sectors)), make([]int, len(g.sectors))
+	for k, sec := range g.sectors {
+		trench[k], dig[k] = b.Trench[sec], b.Dig[sec]
+	}
+	for m, gm := range g.maps {
+		n := len(gm.ids)
+		p.trench[m] = make([]bool, n)
+		p.dig[m] = make([]bool, n)
+		p.breach[m] = make([]bool, n)
+		p.outGone[m] = make([]bool, n)
+		p.outVM[m] = make([]bool, n)
+		for i, h := range gm.hx {
+			if h == nil || h.Sector == "" {
+				continue
+			}
+			k := gm.sec[i]
+			p.trench[m][i] = h.Zone <= trench[k]
+			p.dig[m][i] = dig[k] != 0 && h.Zone == dig[k]
 		}
 	}
 	for _, pl := range b.Breaches {
@@ -561,7 +639,6 @@ func (g *Geo) Position(b *Board) *Position {
 	for i, s := range g.strongs {
 		p.flagSP[i] = b.Flags[s.code] != ""
 	}
-	return p
 }
 
 // Board is the board p indexes.

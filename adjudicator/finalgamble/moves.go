@@ -45,36 +45,53 @@ func (s *State) roomFor(p, side string) bool {
 	return n < 3
 }
 
-// rooms indexes the units' places once, for the loops that ask roomFor
-// of many places of a state they do not change (vmValleyHexes, tactical).
-type rooms map[string]roomCount
+// rooms answers for the stacks of a state's places (1.6) from its
+// Position's occupants, for the loops that ask of many places of a
+// state they do not change (vmValleyHexes, tactical, raidTargets,
+// assaultTargets): a box's units are counted from the state.
+type rooms struct {
+	p *Position
+	s *State
+}
 
 type roomCount struct {
 	n     int
-	side  string // the first unit's side
+	side  string // the units' side, when they are of one side
 	mixed bool   // units of both sides
 	// french: how many of them are French (raidTargets)
 	french int
 }
 
-func (s *State) rooms() rooms {
-	ri := make(rooms, len(s.Units))
-	for i := range s.Units {
-		u := &s.Units[i]
-		p := u.Place()
-		c := ri[p]
-		if c.n == 0 {
-			c.side = u.Side
-		} else if u.Side != c.side {
-			c.mixed = true
+// roomsOf is the state's rooms, read from its Position (only read).
+func (r *Rules) roomsOf(s *State) rooms { return rooms{r.position(s), s} }
+
+// at is the stack at place p.
+func (ri rooms) at(p string) roomCount {
+	var o [2]int
+	if l, ok := ri.p.g.resolve(p); ok && l.m >= 0 {
+		o = [2]int{int(ri.p.occ[l.m][l.i][0]), int(ri.p.occ[l.m][l.i][1])}
+	} else {
+		for _, u := range ri.s.at(p) {
+			o[sideIdx(u.Side)]++
 		}
-		c.n++
-		if u.Side == "French" {
-			c.french++
-		}
-		ri[p] = c
 	}
-	return ri
+	c := roomCount{n: o[0] + o[1], french: o[0], mixed: o[0] > 0 && o[1] > 0}
+	switch {
+	case o[0] > 0:
+		c.side = geoFrench
+	case o[1] > 0:
+		c.side = geoVM
+	}
+	return c
+}
+
+// has: a unit of side is at p.
+func (ri rooms) has(p, side string) bool {
+	c := ri.at(p)
+	if side == geoFrench {
+		return c.french > 0
+	}
+	return c.n > c.french
 }
 
 // roomFor answers as State.roomFor, for the state indexed.
@@ -82,7 +99,7 @@ func (ri rooms) roomFor(p, side string) bool {
 	if !isHex(p) {
 		return true
 	}
-	c := ri[p]
+	c := ri.at(p)
 	if c.n > 0 && (c.mixed || c.side != side) {
 		return false
 	}
@@ -125,7 +142,7 @@ func (r *Rules) vmValleyHexes(s *State) []string {
 		return v
 	}
 	pos, l := r.position(s), r.loc(s, "VM")
-	ri := s.rooms()
+	ri := r.roomsOf(s)
 	out := []string{}
 	for _, name := range []string{"dbp", "isabelle"} {
 		for _, h := range r.hexes(name) {
@@ -235,7 +252,7 @@ func (r *Rules) tactical(s *State, u *Unit, mp int) []string {
 	if len(reach) == 0 {
 		return nil
 	}
-	ri, here := s.rooms(), u.Place()
+	ri, here := r.roomsOf(s), u.Place()
 	for _, p := range reach {
 		if p != here && ri.roomFor(p, u.Side) {
 			out = append(out, p)
@@ -366,7 +383,8 @@ func (r *Rules) assetTargets(s *State, kind string) []string {
 		return nil
 	}
 	var out []string
-	for _, u := range r.vmUnits(s, func(u *Unit) bool { return u.onMap() && r.vmLoC(s, u) }) {
+	loc := r.loc(s, "VM") // asked once for every unit
+	for _, u := range r.vmUnits(s, func(u *Unit) bool { return u.onMap() && loc.Unit(u.ID) }) {
 		if r.assetsIn(s, r.sectorOf(u.Place())) >= 2 && r.sectorOf(u.Place()) != "" {
 			continue
 		}
@@ -467,8 +485,9 @@ func (r *Rules) reactionUnits(s *State) []*Unit {
 	if s.Moved >= 4 {
 		return nil
 	}
+	ri := r.roomsOf(s)
 	return r.frenchUnits(s, func(u *Unit) bool {
-		return u.onMap() && !r.isArt(u) && !u.Shaken && !r.adjacentEnemy(s, u) && !slices.Contains(s.MovedIDs, u.ID)
+		return u.onMap() && !r.isArt(u) && !u.Shaken && !r.adjacentEnemyIn(ri, u) && !slices.Contains(s.MovedIDs, u.ID)
 	})
 }
 
@@ -664,11 +683,16 @@ func (r *Rules) finishVMAfterCombat(s *State, d adjudicator.Dice, ev *events) {
 // not entering enemy ZoC (Alt 2), ending entrenched, not in an enemy
 // strongpoint; France also Alt 3 (4.2, 8.2).
 func (r *Rules) afterCombatMoves(s *State, u *Unit) map[string]string {
+	return afterCombatMovesIn(r.position(s), s, u)
+}
+
+// afterCombatMovesIn is afterCombatMoves in pos, the state's Position.
+func afterCombatMovesIn(pos *Position, s *State, u *Unit) map[string]string {
 	out := map[string]string{}
 	if slices.Contains(s.MovedIDs, u.ID) {
 		return out
 	}
-	for _, m := range r.position(s).AfterCombatMoves(u.ID) {
+	for _, m := range pos.AfterCombatMoves(u.ID) {
 		out[wordPlace(m.To)] = strconv.Itoa(m.Alt)
 	}
 	return out
@@ -679,8 +703,9 @@ func (r *Rules) startAfterCombat(s *State, d adjudicator.Dice, ev *events) bool 
 	if s.Seg == "8.2" {
 		side = "French"
 	}
+	pos := r.position(s)
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Side == side && len(r.afterCombatMoves(s, u)) > 0 {
+		if u := &s.Units[i]; u.Side == side && len(afterCombatMovesIn(pos, s, u)) > 0 {
 			return true
 		}
 	}

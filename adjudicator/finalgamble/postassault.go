@@ -32,7 +32,7 @@ func (r *Rules) adjacentEnemyIn(ri rooms, u *Unit) bool {
 		return false
 	}
 	for _, n := range r.neighborsOf(u.Place()) {
-		if c := ri[n]; c.n > 0 && (c.mixed || c.side != u.Side) {
+		if c := ri.at(n); c.n > 0 && (c.mixed || c.side != u.Side) {
 			return true
 		}
 	}
@@ -46,10 +46,12 @@ func (r *Rules) shaken(s *State, side string, ev *events) {
 	for i := range s.Units {
 		s.Units[i].Shaken = false
 	}
-	ri := s.rooms() // Shaken Markers move no unit
+	// Shaken Markers move no unit, and entrenchment (1.4-B, 1.4-C) reads
+	// the zones, not the markers: one index of the places serves the loop
+	ri, pos := r.roomsOf(s), r.position(s)
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Side == side && u.onMap() && !r.entrenched(s, u) && r.adjacentEnemyIn(ri, u) {
+		if u.Side == side && u.onMap() && !pos.Entrenched(u.ID) && r.adjacentEnemyIn(ri, u) {
 			u.Shaken = true
 			marked = append(marked, u.ID)
 		}

@@ -1,10 +1,13 @@
 package finalgamble
 
 import (
-	"hash/fnv"
+	"bytes"
+	"math/rand/v2"
+	"reflect"
+	"time"
+
+	"github.com/umpirebot/umpire/adjudicator"
 	"slices"
-	"sort"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -54,92 +57,70 @@ func TestBoxTokenSwitch(t *testing.T) {
 	}
 }
 
-// geoKeyReference is the geometry key as it was built before the replay
-// work: the bytes gathered in a buffer, then hashed by hash/fnv.
-func geoKeyReference(r *Rules, s *State) uint64 {
-	h := fnv.New64a()
-	var buf []byte
-	for i := range s.Units {
-		u := &s.Units[i]
-		buf = append(buf, u.Map...)
-		buf = append(buf, u.Hex...)
-		buf = append(buf, u.Box...)
-		if u.Shaken {
-			buf = append(buf, '!')
-		}
-		if u.Disorg {
-			buf = append(buf, '~')
-		}
-		if u.Isolated {
-			buf = append(buf, '#')
-		}
-		if u.Reduced {
-			buf = append(buf, '-')
-		}
-		buf = append(buf, ';')
-	}
-	keys := make([]string, 0, len(s.Flags))
-	for k := range s.Flags {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		buf = append(buf, k...)
-		buf = append(buf, s.Flags[k]...)
-	}
-	for _, sec := range Sectors {
-		buf = strconv.AppendInt(buf, int64(s.Trench[sec]), 10)
-		buf = strconv.AppendInt(buf, int64(s.Dig[sec]), 10)
-	}
-	for _, o := range s.OutpostsGone {
-		buf = append(buf, o...)
-	}
-	buf = append(buf, '|')
-	for _, c := range s.Isolated {
-		buf = append(buf, c...)
-	}
-	for _, a := range s.Assets {
-		buf = append(buf, a.Kind...)
-		buf = append(buf, a.At...)
-	}
-	for _, a := range s.Assaults {
-		buf = append(buf, a.Unit...)
-		buf = append(buf, a.Target...)
-		buf = append(buf, a.Marker...)
-	}
-	for _, dv := range divisions(r) {
-		buf = strconv.AppendInt(buf, int64(s.DivisionMorale[dv]), 10)
-	}
-	if s.IsabelleGone {
-		buf = append(buf, 'X')
-	}
-	buf = append(buf, r.turnSlot(s).Period...)
-	h.Write(buf)
-	return h.Sum64()
-}
-
-// geoKey hashes the same bytes as its reference, along a played game
-// (so with shaken, disorganised, isolated units, assaults, zones).
-func TestGeoKeyMatchesReference(t *testing.T) {
+// The geometry signature (geoSig) tells every change the geometry reads
+// from the state, and nothing else: each change below makes a state
+// whose signature differs from the set-up's, and the set-up's own
+// signature is unchanged by what the geometry never reads.
+func TestGeoSigTellsEveryGeometryChange(t *testing.T) {
 	r := rules(t)
-	s, err := r.Setup("a", nil)
-	if err != nil {
-		t.Fatal(err)
+	base := func() *State {
+		s, err := r.Setup("a", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.state(s)
 	}
-	st := r.state(s)
-	st.Units[0].Shaken, st.Units[1].Disorg, st.Units[2].Isolated, st.Units[3].Reduced = true, true, true, true
-	st.Assaults = append(st.Assaults, Assault{Unit: "u", Target: "0712", Marker: "surprise"})
-	st.Assets = append(st.Assets, Asset{Kind: "breach", At: "0713"})
-	st.Isolated = append(st.Isolated, "E2")
-	st.OutpostsGone = append(st.OutpostsGone, "X1")
-	st.IsabelleGone = true
-	if got, want := r.geoKey(st), geoKeyReference(r, st); got != want {
-		t.Fatalf("geoKey %x, reference %x", got, want)
+	sig := func(s *State) string { b, _ := r.geoSig(s, nil); return string(b) }
+	ref := sig(base())
+	changes := map[string]func(s *State){
+		"a unit moved":            func(s *State) { s.Units[0].Hex = "0101" },
+		"a unit to a box":         func(s *State) { s.Units[0].Box = "Gone" },
+		"a unit to Isabelle":      func(s *State) { s.Units[0].Map = "isabelle" },
+		"a Shaken Marker":         func(s *State) { s.Units[1].Shaken = true },
+		"a Disorg Marker":         func(s *State) { s.Units[1].Disorg = true },
+		"an isolated unit":        func(s *State) { s.Units[1].Isolated = true },
+		"a reduced unit":          func(s *State) { s.Units[1].Reduced = true },
+		"two units swapped":       func(s *State) { s.Units[0], s.Units[1] = s.Units[1], s.Units[0] },
+		"a flag":                  func(s *State) { s.Flags["E2"] = "VM" },
+		"a trench":                func(s *State) { s.Trench[Sectors[0]]++ },
+		"a dig":                   func(s *State) { s.Dig[Sectors[0]] = 2 },
+		"an outpost gone":         func(s *State) { s.OutpostsGone = append(s.OutpostsGone, "0712") },
+		"an isolated strongpoint": func(s *State) { s.Isolated = append(s.Isolated, "E2") },
+		"a breach":                func(s *State) { s.Assets = append(s.Assets, Asset{Kind: "breach", At: "0713"}) },
+		"an assault":              func(s *State) { s.Assaults = append(s.Assaults, Assault{Unit: "u", Target: "0712", Marker: "assault"}) },
+		"an assault's marker": func(s *State) {
+			s.Assaults = append(s.Assaults, Assault{Unit: "u", Target: "0712", Marker: "abort"})
+		},
+		"division morale": func(s *State) { s.DivisionMorale[r.D.Units.VM.Divisions[0].ID]++ },
+		"Isabelle gone":   func(s *State) { s.IsabelleGone = true },
+		"the period": func(s *State) {
+			cur := r.turnSlot(s).Period
+			for i, t := range r.D.Tracks.GameTurn.Turns {
+				if t.Period != cur {
+					s.Turn = i + 1
+					return
+				}
+			}
+			t.Fatal("every turn has the same period")
+		},
 	}
-	st.Flags["E2"] = "VM"
-	st.Trench["304"]++
-	if got, want := r.geoKey(st), geoKeyReference(r, st); got != want {
-		t.Fatalf("after a flag and a trench: geoKey %x, reference %x", got, want)
+	seen := map[string]string{ref: "the set-up"}
+	for name, change := range changes {
+		s := base()
+		change(s)
+		got := sig(s)
+		if other, ok := seen[got]; ok {
+			t.Errorf("%s: the same signature as %s", name, other)
+		}
+		seen[got] = name
+	}
+	s := base()
+	s.Tracks["vm_ammo"]++
+	s.Markers["Hanoi Airbase"] = append(s.Markers["Hanoi Airbase"], "Supply")
+	s.Units[0].BoxSide = "DBP"
+	s.Moved, s.MovedIDs = 3, []string{"x"}
+	if sig(s) != ref {
+		t.Error("tracks, box markers, a unit's box side or the moves counted changed the signature; the geometry reads none of them")
 	}
 }
 
@@ -188,9 +169,10 @@ func TestCloneIndependent(t *testing.T) {
 	}
 }
 
-// 1.6: the rooms index answers roomFor as the state does, at every hex
-// of both maps and every unit's place, for both sides, including a hex
-// where both sides' units stand and a full French stack.
+// 1.6: the rooms (the Position's occupants) answer roomFor as the state
+// does, at every hex of both maps and every unit's place, for both
+// sides, including a hex where both sides' units stand and a full
+// French stack.
 func TestRule1_6_RoomsIndexMatchesRoomFor(t *testing.T) {
 	r := rules(t)
 	for _, id := range ScenarioIDs {
@@ -226,7 +208,7 @@ func TestRule1_6_RoomsIndexMatchesRoomFor(t *testing.T) {
 		for i := range st.Units {
 			places = append(places, st.Units[i].Place())
 		}
-		ri := st.rooms()
+		ri := r.roomsOf(st)
 		for i := range st.Units {
 			u := &st.Units[i]
 			if got, want := r.adjacentEnemyIn(ri, u), r.adjacentEnemy(st, u); got != want {
@@ -238,8 +220,11 @@ func TestRule1_6_RoomsIndexMatchesRoomFor(t *testing.T) {
 				if got, want := ri.roomFor(p, side), st.roomFor(p, side); got != want {
 					t.Fatalf("scenario %s: rooms.roomFor(%q, %s) = %v, State.roomFor %v", id, p, side, got, want)
 				}
-				if got, want := ri[p].french, len(st.sideAt(p, "French")); got != want {
-					t.Fatalf("scenario %s: rooms[%q].french = %d, sideAt %d", id, p, got, want)
+				if got, want := ri.at(p).french, len(st.sideAt(p, "French")); got != want {
+					t.Fatalf("scenario %s: rooms at %q: %d French, sideAt %d", id, p, got, want)
+				}
+				if got, want := ri.has(p, side), len(st.sideAt(p, side)) > 0; got != want {
+					t.Fatalf("scenario %s: rooms.has(%q, %s) = %v, sideAt %v", id, p, side, got, want)
 				}
 			}
 		}
@@ -299,4 +284,82 @@ func TestNeighborsMemo(t *testing.T) {
 	if n := r.neighborsOf("Laos-1"); n != nil {
 		t.Fatalf("a box has neighbours %v", n)
 	}
+}
+
+// A Position built after another (PositionAfter, sharing its units'
+// index and, while the ground is unchanged, its ground) indexes the
+// board exactly as one built afresh, at every step of played games of
+// each scenario, and replaying each game in place (ApplyOwned) ends in
+// the state the game reached.
+func TestPositionAfterMatchesAFreshOne(t *testing.T) {
+	r := rules(t)
+	g0 := GeoOf(r.D)
+	steps := 0
+	for k, sc := range ScenarioIDs {
+		rng := rand.New(rand.NewPCG(7, uint64(k)))
+		seed := make([]byte, adjudicator.SeedSize)
+		g, _, err := adjudicator.New(r, adjudicator.Record{ID: "p" + sc, Title: "finalgamble", Scenario: sc, Seats: map[adjudicator.Side]string{}, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		limit := 400
+		if testing.Short() {
+			limit = 120
+		}
+		for n := 0; n < limit; n++ {
+			p := g.Prompt()
+			if p.Over {
+				break
+			}
+			side := p.Awaiting[rng.IntN(len(p.Awaiting))]
+			tree := adjudicator.WithoutStanding(r.Legal(g.State, side))
+			order := adjudicator.PreferAction(rng, side, tree)
+			step, err := g.Orders(string(side), side, []string{order}, "", time.Unix(0, 0))
+			if err != nil {
+				t.Fatalf("scenario %s: %q refused: %v", sc, order, err)
+			}
+			g.Commit(step)
+			st := r.state(g.State)
+			got := r.position(st)
+			want := g0.Position(got.b)
+			if d := positionDiff(got, want); d != "" {
+				t.Fatalf("scenario %s after %q (entry %d): the Position built after another differs from a fresh one in %s", sc, order, g.Len(), d)
+			}
+			steps++
+		}
+		end, err := adjudicator.Replay(r, g.Rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := end.Encode()
+		b, _ := g.State.Encode()
+		if !bytes.Equal(a, b) {
+			t.Fatalf("scenario %s: the game replayed in place ends in another state", sc)
+		}
+	}
+	t.Logf("%d steps compared", steps)
+}
+
+func positionDiff(a, b *Position) string {
+	switch {
+	case !reflect.DeepEqual(a.units, b.units):
+		return "the units' index"
+	case !reflect.DeepEqual(a.loc, b.loc):
+		return "the units' places"
+	case !reflect.DeepEqual(a.occ, b.occ):
+		return "the occupants"
+	case !reflect.DeepEqual(a.zocOf, b.zocOf):
+		return "the ZoC"
+	case !reflect.DeepEqual(a.trench, b.trench) || !reflect.DeepEqual(a.dig, b.dig):
+		return "the Trench and Dig Zones"
+	case !reflect.DeepEqual(a.breach, b.breach):
+		return "the breaches"
+	case !reflect.DeepEqual(a.outGone, b.outGone) || !reflect.DeepEqual(a.outVM, b.outVM):
+		return "the outposts"
+	case !reflect.DeepEqual(a.flagSP, b.flagSP):
+		return "the strongpoints' flags"
+	case a.rain != b.rain:
+		return "the period"
+	}
+	return ""
 }

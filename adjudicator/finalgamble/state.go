@@ -83,6 +83,8 @@ type geoHolder struct {
 	mu     sync.Mutex
 	c      *posCache
 	frozen int
+	// sig: storage for the next geometry signature (cached)
+	sig []byte
 }
 
 // ZonePlace is a Zone Marker placed on a hex or unit.
