@@ -3,6 +3,7 @@ package finalgamble
 import (
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/umpirebot/umpire/adjudicator/hexgrid"
 )
@@ -17,8 +18,11 @@ type LoC struct {
 	side string
 	hex  [2][]bool
 	box  map[string]bool
-	// French: the LoC traced to each Supply Area (6.2-A, 8.2 Alt 3)
-	areas map[string]*LoC
+	// French: the LoC traced to each Supply Area (6.2-A, 8.2 Alt 3),
+	// traced on first asking (To): most questions need only the whole
+	areasOnce sync.Once
+	areas     map[string]*LoC
+	whole     bool // the French LoC to either area, whose To traces areas
 }
 
 // passable: 1.9-A "Your LoC may include any hex that is occupied by your
@@ -194,7 +198,7 @@ func (p *Position) computeLoC(side string) *LoC {
 		return l
 	}
 	l := p.frenchLoC(0, 1)
-	l.areas = map[string]*LoC{"dbp": p.frenchLoC(0), "isabelle": p.frenchLoC(1)}
+	l.whole = true
 	return l
 }
 
@@ -202,6 +206,11 @@ func (p *Position) computeLoC(side string) *LoC {
 // 6.2-A's "the same chosen Supply Area"; the LoC itself for the VM or an
 // unknown area.
 func (l *LoC) To(area string) *LoC {
+	if l.whole {
+		l.areasOnce.Do(func() {
+			l.areas = map[string]*LoC{"dbp": l.p.frenchLoC(0), "isabelle": l.p.frenchLoC(1)}
+		})
+	}
 	if a := l.areas[area]; a != nil {
 		return a
 	}

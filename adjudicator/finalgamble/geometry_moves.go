@@ -315,6 +315,32 @@ type AfterMove struct {
 // DBP). The unit must be in French LoC", with 2z-304's exception. One
 // entry per destination, the lowest Alt that reaches it; by place.
 func (p *Position) AfterCombatMoves(unitID string) []AfterMove {
+	out := p.afterCombat(unitID, nil)
+	sort.Slice(out, func(a, b int) bool { return out[a].To < out[b].To })
+	return out
+}
+
+// AfterCombatMoveTo is the After-Combat Move of AfterCombatMoves that
+// ends at place, if any: the Alternatives are tried in turn, so a move of
+// Alternative 1 needs no reach and one of 1 or 2 no LoC (an order names
+// one place).
+func (p *Position) AfterCombatMoveTo(unitID, place string) (AfterMove, bool) {
+	m := p.afterCombat(unitID, func(to string) bool { return to == place })
+	if len(m) == 0 {
+		return AfterMove{}, false
+	}
+	return m[0], true
+}
+
+// HasAfterCombatMove: the unit has an After-Combat Move.
+func (p *Position) HasAfterCombatMove(unitID string) bool {
+	return len(p.afterCombat(unitID, func(string) bool { return true })) > 0
+}
+
+// afterCombat lists the unit's After-Combat Moves, Alternative by
+// Alternative, each place with its first; with stop, only the first
+// move whose place stop accepts, as soon as it is found.
+func (p *Position) afterCombat(unitID string, stop func(to string) bool) []AfterMove {
 	i, ok := p.units[unitID]
 	if !ok || p.Entrenched(unitID) {
 		return nil
@@ -340,14 +366,26 @@ func (p *Position) AfterCombatMoves(unitID string) []AfterMove {
 		for _, n := range gm.nb[l.i] {
 			if n >= 0 && ends(l.m, int(n)) {
 				got[gm.ids[n]] = true
+				if stop != nil && !stop(gm.ids[n]) {
+					continue
+				}
 				out = append(out, AfterMove{To: gm.ids[n], Alt: 1, Path: []string{PlaceOf(u), gm.ids[n]}})
+				if stop != nil {
+					return out
+				}
 			}
 		}
 		r := p.Reach(unitID, MoveOpts{NoEnemyZoC: true})
 		for k, h := range r.list {
 			if int(h) != l.i && !got[gm.ids[h]] && ends(l.m, int(h)) {
 				got[gm.ids[h]] = true
+				if stop != nil && !stop(gm.ids[h]) {
+					continue
+				}
 				out = append(out, AfterMove{To: gm.ids[h], Alt: 2, Path: r.Path(gm.ids[r.list[k]])})
+				if stop != nil {
+					return out
+				}
 			}
 		}
 	}
@@ -365,13 +403,18 @@ func (p *Position) AfterCombatMoves(unitID string) []AfterMove {
 				for _, h := range gm.supply {
 					if gm.strong[h] >= 0 && !p.zocOf[m][h][1] && ends(m, int(h)) && !got[gm.ids[h]] {
 						got[gm.ids[h]] = true
+						if stop != nil && !stop(gm.ids[h]) {
+							continue
+						}
 						out = append(out, AfterMove{To: gm.ids[h], Alt: 3})
+						if stop != nil {
+							return out
+						}
 					}
 				}
 			}
 		}
 	}
-	sort.Slice(out, func(a, b int) bool { return out[a].To < out[b].To })
 	return out
 }
 

@@ -262,6 +262,20 @@ func (r *Rules) tactical(s *State, u *Unit, mp int) []string {
 	return out
 }
 
+// reaches: p is among tactical(s, u, mp), asked of one place without
+// listing every place (an order names one; its refusal lists them).
+func (r *Rules) reaches(s *State, u *Unit, mp int, p string) bool {
+	if !u.onMap() || (u.Side == "French" && u.Map == "isabelle" && s.IsabelleGone) || p == u.Place() {
+		return false
+	}
+	rc := r.position(s).Reach(u.ID, MoveOpts{MP: float64(mp)})
+	k, ok := rc.at(p)
+	if !ok || rc.p.g.maps[rc.m].ids[rc.list[k]] != p || !rc.CanStop(p) {
+		return false
+	}
+	return r.roomsOf(s).roomFor(p, u.Side)
+}
+
 // move puts u at p and marks the move.
 func (r *Rules) move(s *State, u *Unit, p string, ev *events, why string) {
 	from := u.Place()
@@ -443,8 +457,8 @@ func (r *Rules) orderVMTactical(s *State, order string, args []string, d adjudic
 		if r.hasAsset(s, "recon", u.ID) {
 			mp = 6
 		}
-		ds := r.tactical(s, u, mp)
-		if !slices.Contains(ds, args[2]) {
+		if !r.reaches(s, u, mp, args[2]) {
+			ds := r.tactical(s, u, mp)
 			return false, errf(order, "%s at %s cannot reach %s with %d mp (2.4); it may go to: %s", u.ID, r.where(u), args[2], mp, shorten(orNoneSlice(ds), 12))
 		}
 		r.move(s, u, args[2], ev, "2.4 Tactical Move")
@@ -522,8 +536,8 @@ func (r *Rules) orderReaction(s *State, order string, args []string, d adjudicat
 		if !slices.Contains(r.reactionUnits(s), u) {
 			return false, errf(order, "%s may not react: up to 4 units, not artillery, not shaken, not starting next to a VM unit, once each (3.3)", u.ID)
 		}
-		ds := r.tactical(s, u, 5)
-		if !slices.Contains(ds, args[2]) {
+		if !r.reaches(s, u, 5, args[2]) {
+			ds := r.tactical(s, u, 5)
 			return false, errf(order, "%s at %s cannot reach %s with 5 mp; it may go to: %s", u.ID, r.where(u), args[2], shorten(ds, 12))
 		}
 		r.move(s, u, args[2], ev, "3.3 Reaction Move")
@@ -658,8 +672,8 @@ func (r *Rules) orderFrenchTactical(s *State, order string, args []string, d adj
 		if slices.Contains(s.MovedIDs, u.ID) {
 			return false, errf(order, "%s has moved this segment", u.ID)
 		}
-		ds := r.tactical(s, u, 5)
-		if !slices.Contains(ds, args[2]) {
+		if !r.reaches(s, u, 5, args[2]) {
+			ds := r.tactical(s, u, 5)
 			return false, errf(order, "%s at %s cannot reach %s with 5 mp (6.4); it may go to: %s", u.ID, r.where(u), args[2], shorten(orNoneSlice(ds), 12))
 		}
 		r.move(s, u, args[2], ev, "6.4 Tactical Move")
@@ -686,6 +700,19 @@ func (r *Rules) afterCombatMoves(s *State, u *Unit) map[string]string {
 	return afterCombatMovesIn(r.position(s), s, u)
 }
 
+// afterCombatMoveTo is afterCombatMoves(s, u)[p], found without the
+// moves of later Alternatives (an order names one place).
+func (r *Rules) afterCombatMoveTo(s *State, u *Unit, p string) (alt string, ok bool) {
+	if slices.Contains(s.MovedIDs, u.ID) {
+		return "", false
+	}
+	m, ok := r.position(s).AfterCombatMoveTo(u.ID, geoPlace(p))
+	if !ok || wordPlace(m.To) != p {
+		return "", false
+	}
+	return strconv.Itoa(m.Alt), true
+}
+
 // afterCombatMovesIn is afterCombatMoves in pos, the state's Position.
 func afterCombatMovesIn(pos *Position, s *State, u *Unit) map[string]string {
 	out := map[string]string{}
@@ -705,7 +732,7 @@ func (r *Rules) startAfterCombat(s *State, d adjudicator.Dice, ev *events) bool 
 	}
 	pos := r.position(s)
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Side == side && len(afterCombatMovesIn(pos, s, u)) > 0 {
+		if u := &s.Units[i]; u.Side == side && !slices.Contains(s.MovedIDs, u.ID) && pos.HasAfterCombatMove(u.ID) {
 			return true
 		}
 	}
@@ -729,9 +756,9 @@ func (r *Rules) orderAfterCombat(s *State, order string, args []string, d adjudi
 		if err != nil {
 			return false, err
 		}
-		ms := r.afterCombatMoves(s, u)
-		alt, ok := ms[args[2]]
+		alt, ok := r.afterCombatMoveTo(s, u, args[2])
 		if !ok {
+			ms := r.afterCombatMoves(s, u)
 			keys := make([]string, 0, len(ms))
 			for k := range ms {
 				keys = append(keys, k)

@@ -363,3 +363,94 @@ func positionDiff(a, b *Position) string {
 	}
 	return ""
 }
+
+// reaches answers as tactical's list does (2.4, 3.3, 6.4: a Tactical or
+// Reaction Move's destinations), and afterCombatMoveTo as
+// afterCombatMoves (4.2, 8.2: the Alternative of each place), for the
+// places listed, their
+// neighbours, hexes drawn at random, boxes and words that are no place,
+// at a few steps of played games of each scenario.
+func TestReachesAndAfterCombatMoveToMatchTheLists(t *testing.T) {
+	r := rules(t)
+	var all []string
+	for _, name := range []string{"dbp", "isabelle"} {
+		for _, h := range r.hexes(name) {
+			all = append(all, placeOf(name, h.ID))
+		}
+	}
+	checked, withAfter := 0, 0
+	for k, sc := range ScenarioIDs {
+		rng := rand.New(rand.NewPCG(11, uint64(k)))
+		g, _, err := adjudicator.New(r, adjudicator.Record{ID: "r" + sc, Title: "finalgamble", Scenario: sc, Seats: map[adjudicator.Side]string{}, Seed: make([]byte, adjudicator.SeedSize)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; n < 150; n++ {
+			p := g.Prompt()
+			if p.Over {
+				break
+			}
+			if st := r.state(g.State); st.Seg == "4.2" || st.Seg == "8.2" {
+				// every unit of the side moving after combat, at each of its moves
+				for i := range st.Units {
+					u := &st.Units[i]
+					after := r.afterCombatMoves(st, u)
+					if len(after) > 0 {
+						withAfter++
+					}
+					for q, want := range after {
+						if alt, ok := r.afterCombatMoveTo(st, u, q); !ok || alt != want {
+							t.Fatalf("scenario %s: afterCombatMoveTo(%s at %s, %q) = %q %v; afterCombatMoves has %q", sc, u.ID, u.Place(), q, alt, ok, want)
+						}
+					}
+				}
+			}
+			if n%30 == 29 {
+				st := r.state(g.State)
+				for i := 0; i < 8; i++ {
+					u := &st.Units[rng.IntN(len(st.Units))]
+					mp := 5 + rng.IntN(2)
+					list := r.tactical(st, u, mp)
+					places := append([]string{u.Place(), "Laos-1", "2z-304", "", "I", "0712x", "I9999"}, list...)
+					for _, q := range list {
+						places = append(places, r.neighborsOf(q)...)
+					}
+					for j := 0; j < 20; j++ {
+						places = append(places, all[rng.IntN(len(all))])
+					}
+					after := r.afterCombatMoves(st, u)
+					if len(after) > 0 {
+						withAfter++
+					}
+					for q := range after {
+						places = append(places, q)
+					}
+					if got, want := r.position(st).HasAfterCombatMove(u.ID) && !slices.Contains(st.MovedIDs, u.ID), len(after) > 0; got != want {
+						t.Fatalf("scenario %s: %s has an After-Combat Move: %v; afterCombatMoves lists %d", sc, u.ID, got, len(after))
+					}
+					for _, q := range places {
+						if got, want := r.reaches(st, u, mp, q), slices.Contains(list, q); got != want {
+							t.Fatalf("scenario %s: reaches(%s at %s, %d mp, %q) = %v; tactical lists it: %v", sc, u.ID, u.Place(), mp, q, got, want)
+						}
+						alt, ok := r.afterCombatMoveTo(st, u, q)
+						if want, in := after[q]; ok != in || alt != want {
+							t.Fatalf("scenario %s: afterCombatMoveTo(%s at %s, %q) = %q %v; afterCombatMoves has %q %v", sc, u.ID, u.Place(), q, alt, ok, want, in)
+						}
+						checked++
+					}
+				}
+			}
+			side := p.Awaiting[rng.IntN(len(p.Awaiting))]
+			order := adjudicator.PreferAction(rng, side, adjudicator.WithoutStanding(r.Legal(g.State, side)))
+			step, err := g.Orders(string(side), side, []string{order}, "", time.Unix(0, 0))
+			if err != nil {
+				t.Fatalf("scenario %s: %q refused: %v", sc, order, err)
+			}
+			g.Commit(step)
+		}
+	}
+	t.Logf("%d places checked; %d units with After-Combat Moves", checked, withAfter)
+	if withAfter == 0 {
+		t.Fatal("no unit drawn had an After-Combat Move: the check compared nothing")
+	}
+}
