@@ -53,6 +53,12 @@ func (s *State) targetedByLive(p string) bool {
 
 // assaultTargets lists a unit's legal declarations (3.1, 7.2).
 func (r *Rules) assaultTargets(s *State, u *Unit) []string {
+	return r.assaultTargetsIn(rooms{}, s, u)
+}
+
+// assaultTargetsIn is assaultTargets with the state's rooms, for a loop
+// over units (a zero ri: the state's own, asked when needed).
+func (r *Rules) assaultTargetsIn(ri rooms, s *State, u *Unit) []string {
 	if !u.onMap() || s.assaultOf(u.ID) >= 0 || len(s.Assaults) >= r.combatLimit() {
 		return nil
 	}
@@ -72,7 +78,9 @@ func (r *Rules) assaultTargets(s *State, u *Unit) []string {
 		return nil // 5.2-D: a Shut down division may not assault
 	}
 	var out []string
-	ri := r.roomsOf(s)
+	if ri.p == nil {
+		ri = r.roomsOf(s)
+	}
 	for _, n := range r.neighborsOf(u.Place()) {
 		if ri.has(n, enemy) && s.assaultOn(n) < 0 {
 			out = append(out, n)
@@ -932,8 +940,9 @@ func (r *Rules) advance(s *State, a *Assault, ev *events) {
 
 func (r *Rules) startFrenchDeclare(s *State, d adjudicator.Dice, ev *events) bool {
 	s.Assaults, s.Mortars = nil, nil
+	ri := r.roomsOf(s)
 	for _, u := range r.frenchUnits(s, func(u *Unit) bool { return u.onMap() }) {
-		if len(r.assaultTargets(s, u)) > 0 {
+		if len(r.assaultTargetsIn(ri, s, u)) > 0 {
 			return true
 		}
 	}

@@ -268,12 +268,13 @@ func (r *Rules) reaches(s *State, u *Unit, mp int, p string) bool {
 	if !u.onMap() || (u.Side == "French" && u.Map == "isabelle" && s.IsabelleGone) || p == u.Place() {
 		return false
 	}
-	rc := r.position(s).Reach(u.ID, MoveOpts{MP: float64(mp)})
+	pos := r.position(s)
+	rc := pos.Reach(u.ID, MoveOpts{MP: float64(mp)})
 	k, ok := rc.at(p)
 	if !ok || rc.p.g.maps[rc.m].ids[rc.list[k]] != p || !rc.CanStop(p) {
 		return false
 	}
-	return r.roomsOf(s).roomFor(p, u.Side)
+	return rooms{pos, s}.roomFor(p, u.Side)
 }
 
 // move puts u at p and marks the move.
