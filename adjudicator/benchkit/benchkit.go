@@ -8,12 +8,36 @@
 package benchkit
 
 import (
+	"flag"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/internal/cpuclock"
 )
+
+var budgetClock = flag.String("budgetclock", "wall", "the budget play benchmark's clock for trees and orders: wall, or thread (the benchmark thread's own CPU time, for a machine others share)")
+
+// playClock is the clock play times trees and orders with; the caller
+// stays on its thread until done is called.
+func playClock(b *testing.B) (clock func() time.Time, done func()) {
+	switch *budgetClock {
+	case "wall":
+		return time.Now, func() {}
+	case "thread":
+		runtime.LockOSThread()
+		c, ok := cpuclock.Thread()
+		if !ok {
+			runtime.UnlockOSThread()
+			b.Fatal("-budgetclock=thread: no thread CPU clock here")
+		}
+		return c, runtime.UnlockOSThread
+	}
+	b.Fatalf("-budgetclock=%q: wall or thread", *budgetClock)
+	return nil, nil
+}
 
 // Budgets, from DESIGN.md as issue 31 raised them.
 const (
@@ -70,9 +94,11 @@ func Run(b *testing.B, r adjudicator.Rules, scenario string, games int) {
 	}
 	b.Run("play", func(b *testing.B) {
 		var st adjudicator.BudgetStats
+		clock, done := playClock(b)
+		defer done()
 		for i := 0; i < b.N; i++ {
 			var err error
-			if st, err = adjudicator.MeasureBudget(r, o, time.Now); err != nil {
+			if st, err = adjudicator.MeasureBudget(r, o, clock); err != nil {
 				b.Fatal(err)
 			}
 		}

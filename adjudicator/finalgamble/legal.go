@@ -37,13 +37,20 @@ func branch(word, help, arg string, next map[string][]string, arg2 string) adjud
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	// the lists are made at their sizes: a Tactical Move's tree has
+	// hundreds of leaves, and growing them cost more than building them
+	if len(keys) > 0 {
+		c.Next = make([]adjudicator.Choice, 0, len(keys))
+	}
 	for _, k := range keys {
 		kc := adjudicator.Choice{Word: k, Arg: arg2}
 		if len(next[k]) == 0 {
 			kc.Complete = true
-		}
-		for _, v := range next[k] {
-			kc.Next = append(kc.Next, leaf(v))
+		} else {
+			kc.Next = make([]adjudicator.Choice, len(next[k]))
+			for i, v := range next[k] {
+				kc.Next[i] = leaf(v)
+			}
 		}
 		c.Next = append(c.Next, kc)
 	}

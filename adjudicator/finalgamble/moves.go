@@ -242,20 +242,25 @@ func (r *Rules) frenchValleyMoves(s *State, u *Unit) []string {
 	return out
 }
 
-// tactical lists a unit's tactical-move destinations with mp points.
+// tactical lists a unit's tactical-move destinations with mp points: the
+// hexes it reaches (1.5-B, 1.8) where it may stop, no enemy unit and
+// room in its stack (1.6), read from the reach's own lists (the legal
+// tree asks it of every unit that may move).
 func (r *Rules) tactical(s *State, u *Unit, mp int) []string {
 	if !u.onMap() || (u.Side == "French" && u.Map == "isabelle" && s.IsabelleGone) {
 		return nil
 	}
-	var out []string
-	reach := r.reach(s, u, mp)
-	if len(reach) == 0 {
+	pos := r.position(s)
+	rc := pos.Reach(u.ID, MoveOpts{MP: float64(mp)})
+	if rc.m < 0 {
 		return nil
 	}
-	ri, here := r.roomsOf(s), u.Place()
-	for _, p := range reach {
-		if p != here && ri.roomFor(p, u.Side) {
-			out = append(out, p)
+	ids, occ := pos.g.maps[rc.m].ids, pos.occ[rc.m]
+	own, limit := sideIdx(u.Side), StackLimit(u.Side)
+	var out []string
+	for _, h := range rc.list {
+		if o := occ[h]; int(h) != rc.start && o[1-own] == 0 && int(o[own]) < limit {
+			out = append(out, ids[h])
 		}
 	}
 	sort.Strings(out)

@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
 	"time"
 
 	"github.com/umpirebot/umpire/adjudicator"
-	"slices"
-	"strings"
-	"testing"
 )
 
 // The replay's shortcuts (issue 31) must answer exactly as the code they
@@ -364,7 +365,7 @@ func positionDiff(a, b *Position) string {
 	return ""
 }
 
-// reaches answers as tactical's list does (2.4, 3.3, 6.4: a Tactical or
+// tactical answers as its reference, reaches as tactical's list does (2.4, 3.3, 6.4: a Tactical or
 // Reaction Move's destinations), and afterCombatMoveTo as
 // afterCombatMoves (4.2, 8.2: the Alternative of each place), for the
 // places listed, their
@@ -378,7 +379,7 @@ func TestReachesAndAfterCombatMoveToMatchTheLists(t *testing.T) {
 			all = append(all, placeOf(name, h.ID))
 		}
 	}
-	checked, withAfter := 0, 0
+	checked, withAfter, tacticals := 0, 0, 0
 	for k, sc := range ScenarioIDs {
 		rng := rand.New(rand.NewPCG(11, uint64(k)))
 		g, _, err := adjudicator.New(r, adjudicator.Record{ID: "r" + sc, Title: "finalgamble", Scenario: sc, Seats: map[adjudicator.Side]string{}, Seed: make([]byte, adjudicator.SeedSize)})
@@ -407,10 +408,22 @@ func TestReachesAndAfterCombatMoveToMatchTheLists(t *testing.T) {
 			}
 			if n%30 == 29 {
 				st := r.state(g.State)
+				for i := range st.Units {
+					u := &st.Units[i]
+					for _, mp := range []int{5, 6} {
+						if got, ref := r.tactical(st, u, mp), tacticalReference(r, st, u, mp); !slices.Equal(got, ref) {
+							t.Fatalf("scenario %s: tactical(%s at %s, %d mp) = %v, its reference %v", sc, u.ID, u.Place(), mp, got, ref)
+						}
+						tacticals++
+					}
+				}
 				for i := 0; i < 8; i++ {
 					u := &st.Units[rng.IntN(len(st.Units))]
 					mp := 5 + rng.IntN(2)
 					list := r.tactical(st, u, mp)
+					if ref := tacticalReference(r, st, u, mp); !slices.Equal(list, ref) {
+						t.Fatalf("scenario %s: tactical(%s at %s, %d mp) = %v, its reference %v", sc, u.ID, u.Place(), mp, list, ref)
+					}
 					places := append([]string{u.Place(), "Laos-1", "2z-304", "", "I", "0712x", "I9999"}, list...)
 					for _, q := range list {
 						places = append(places, r.neighborsOf(q)...)
@@ -449,8 +462,29 @@ func TestReachesAndAfterCombatMoveToMatchTheLists(t *testing.T) {
 			g.Commit(step)
 		}
 	}
-	t.Logf("%d places checked; %d units with After-Combat Moves", checked, withAfter)
+	t.Logf("%d places checked; %d units with After-Combat Moves; %d tactical lists against their reference", checked, withAfter, tacticals)
 	if withAfter == 0 {
 		t.Fatal("no unit drawn had an After-Combat Move: the check compared nothing")
 	}
+}
+
+// tacticalReference is tactical as it was before issue 31's tree work:
+// the reach's places where the unit may stop, then the stacks' room.
+func tacticalReference(r *Rules, s *State, u *Unit, mp int) []string {
+	if !u.onMap() || (u.Side == "French" && u.Map == "isabelle" && s.IsabelleGone) {
+		return nil
+	}
+	var out []string
+	reach := r.reach(s, u, mp)
+	if len(reach) == 0 {
+		return nil
+	}
+	ri, here := r.roomsOf(s), u.Place()
+	for _, p := range reach {
+		if p != here && ri.roomFor(p, u.Side) {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
 }

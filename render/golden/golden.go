@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/internal/cpuclock"
 	"github.com/umpirebot/umpire/render"
 )
 
@@ -112,7 +113,7 @@ func ColdMap(b *testing.B, r *render.Renderer, v adjudicator.View) {
 	case "thread":
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-		c, ok := threadClock()
+		c, ok := cpuclock.Thread()
 		if !ok {
 			b.Fatal("-coldclock=thread: no thread CPU clock here")
 		}

@@ -5,9 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"runtime"
 	"testing"
-	"time"
 )
 
 func pngOf(t *testing.T, c color.RGBA, dot bool) []byte {
@@ -44,26 +42,3 @@ func TestPixelDiff(t *testing.T) {
 	}
 }
 
-// The thread clock (-coldclock=thread) counts this thread's work, and
-// not time spent asleep.
-func TestThreadClock(t *testing.T) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	clock, ok := threadClock()
-	if !ok {
-		t.Skip("no thread CPU clock here")
-	}
-	t0 := clock()
-	time.Sleep(30 * time.Millisecond)
-	slept := clock().Sub(t0)
-	t1 := clock()
-	for x := 0; clock().Sub(t1) < 5*time.Millisecond; x++ {
-		_ = x * x
-	}
-	if slept >= 15*time.Millisecond {
-		t.Errorf("30 ms asleep counted %v", slept)
-	}
-	if busy := clock().Sub(t1); busy < 5*time.Millisecond || busy > time.Second {
-		t.Errorf("5 ms of work counted %v", busy)
-	}
-}

@@ -1,6 +1,6 @@
 //go:build linux
 
-package golden
+package cpuclock
 
 import (
 	"syscall"
@@ -8,10 +8,10 @@ import (
 	"unsafe"
 )
 
-// threadClock reads the CPU time of the calling OS thread (Linux's
+// Thread reads the CPU time of the calling OS thread (Linux's
 // CLOCK_THREAD_CPUTIME_ID), which the caller must be locked to; ok is
 // false if the kernel refuses it.
-func threadClock() (clock func() time.Time, ok bool) {
+func Thread() (clock func() time.Time, ok bool) {
 	read := func() (time.Time, bool) {
 		var ts syscall.Timespec
 		const clockThreadCPUTime = 3
