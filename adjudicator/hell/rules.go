@@ -310,7 +310,17 @@ func (e *events) moved(unit, from, at string) {
 
 // Apply implements adjudicator.Rules.
 func (r *Rules) Apply(as adjudicator.State, side adjudicator.Side, text string, dice adjudicator.Dice) (adjudicator.State, []adjudicator.Event, error) {
-	s := st(as).clone()
+	return r.apply(st(as).clone(), side, text, dice)
+}
+
+// ApplyOwned is Apply on a state the caller gives up (replay): the order
+// is played on it, without Apply's copy (adjudicator.OwnedApplier).
+func (r *Rules) ApplyOwned(as adjudicator.State, side adjudicator.Side, text string, dice adjudicator.Dice) (adjudicator.State, []adjudicator.Event, error) {
+	return r.apply(st(as), side, text, dice)
+}
+
+// apply plays an order on s, which it changes.
+func (r *Rules) apply(s *State, side adjudicator.Side, text string, dice adjudicator.Dice) (adjudicator.State, []adjudicator.Event, error) {
 	words := strings.Fields(text)
 	if len(words) == 0 {
 		return nil, nil, adjudicator.Refuse(text, "empty order")

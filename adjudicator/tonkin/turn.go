@@ -283,6 +283,18 @@ func fail(format string, a ...any) error {
 // illegal one is refused with what was wrong and what would be legal,
 // and changes nothing.
 func (r *Rules) Apply(as adjudicator.State, side adjudicator.Side, text string, dice adjudicator.Dice) (ns adjudicator.State, evs []adjudicator.Event, err error) {
+	return r.apply(as, false, side, text, dice)
+}
+
+// ApplyOwned is Apply on a state the caller gives up (replay): the order
+// is played on it, without Apply's copy (adjudicator.OwnedApplier).
+func (r *Rules) ApplyOwned(as adjudicator.State, side adjudicator.Side, text string, dice adjudicator.Dice) (ns adjudicator.State, evs []adjudicator.Event, err error) {
+	return r.apply(as, true, side, text, dice)
+}
+
+// apply plays an order on a copy of as, or on as itself when the caller
+// gave it up (owned).
+func (r *Rules) apply(as adjudicator.State, owned bool, side adjudicator.Side, text string, dice adjudicator.Dice) (ns adjudicator.State, evs []adjudicator.Event, err error) {
 	text = strings.TrimSpace(text)
 	defer func() {
 		// An order never panics the engine (DESIGN: Apply returns an
@@ -291,7 +303,10 @@ func (r *Rules) Apply(as adjudicator.State, side adjudicator.Side, text string, 
 			ns, evs, err = nil, nil, &adjudicator.OrderError{Order: text, Reason: fmt.Sprintf("internal error: %v", p)}
 		}
 	}()
-	s := st(as).clone()
+	s := st(as)
+	if !owned {
+		s = s.clone()
+	}
 	words := r.placeWords(s, strings.Fields(text))
 	if len(words) == 0 {
 		return nil, nil, adjudicator.Refuse(text, "empty order; the orders now are: %s", r.legalText(s, string(side)))
