@@ -1,6 +1,7 @@
 package finalgamble
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -42,15 +43,39 @@ func branch(word, help, arg string, next map[string][]string, arg2 string) adjud
 	if len(keys) > 0 {
 		c.Next = make([]adjudicator.Choice, 0, len(keys))
 	}
+	// units of one stack and kind have the same destinations: their
+	// leaves are built once and shared (a tree is only read)
+	type sketch struct {
+		n             int
+		first, middle string
+		last          string
+	}
+	type leaves struct {
+		list []string
+		next []adjudicator.Choice
+	}
+	built := map[sketch][]leaves{}
 	for _, k := range keys {
 		kc := adjudicator.Choice{Word: k, Arg: arg2}
-		if len(next[k]) == 0 {
+		list := next[k]
+		if len(list) == 0 {
 			kc.Complete = true
-		} else {
-			kc.Next = make([]adjudicator.Choice, len(next[k]))
-			for i, v := range next[k] {
+			c.Next = append(c.Next, kc)
+			continue
+		}
+		sk := sketch{len(list), list[0], list[len(list)/2], list[len(list)-1]}
+		for _, b := range built[sk] {
+			if slices.Equal(b.list, list) {
+				kc.Next = b.next
+				break
+			}
+		}
+		if kc.Next == nil {
+			kc.Next = make([]adjudicator.Choice, len(list))
+			for i, v := range list {
 				kc.Next[i] = leaf(v)
 			}
+			built[sk] = append(built[sk], leaves{list, kc.Next})
 		}
 		c.Next = append(c.Next, kc)
 	}
