@@ -114,26 +114,34 @@ func (r *Rules) mortarUnits(s *State) []string {
 	return out
 }
 
+// declareAssault plays "assault UNIT HEX" for side (3.1, 7.2): an Assault
+// Marker from the unit's hex on the hex it names; a refusal says what
+// the section allows (allows) and lists the hexes the unit may assault.
+// say opens the narration ("3.1: VM").
+func (r *Rules) declareAssault(s *State, order string, args []string, side, allows, say string, ev *events) error {
+	if err := want(order, args, 3, "assault UNIT HEX"); err != nil {
+		return err
+	}
+	u, err := r.unitArg(s, order, args[1], side)
+	if err != nil {
+		return err
+	}
+	ts := r.assaultTargets(s, u)
+	if !slices.Contains(ts, args[2]) {
+		return errf(order, "%s at %s cannot assault %s: %s; it may assault: %s", u.ID, r.where(u), args[2], allows, orNone(ts))
+	}
+	s.Assaults = append(s.Assaults, Assault{Unit: u.ID, From: u.Place(), Target: args[2], Marker: "assault"})
+	ev.say("%s %s at %s declares an assault on %s.", say, u.ID, r.where(u), args[2])
+	ev.mark("assault", u.Place(), args[2])
+	return nil
+}
+
 func (r *Rules) orderVMDeclare(s *State, order string, args []string, d adjudicator.Dice, ev *events) (bool, error) {
 	switch args[0] {
 	case "done":
 		return true, want(order, args, 1, "done")
 	case "assault":
-		if err := want(order, args, 3, "assault UNIT HEX"); err != nil {
-			return false, err
-		}
-		u, err := r.unitArg(s, order, args[1], "VM")
-		if err != nil {
-			return false, err
-		}
-		ts := r.assaultTargets(s, u)
-		if !slices.Contains(ts, args[2]) {
-			return false, errf(order, "%s at %s cannot assault %s: a next hex with French units, not assaulted yet, one assault a unit, %d Combat Markers, its division not Shut down (3.1); it may assault: %s", u.ID, r.where(u), args[2], r.combatLimit(), orNone(ts))
-		}
-		s.Assaults = append(s.Assaults, Assault{Unit: u.ID, From: u.Place(), Target: args[2], Marker: "assault"})
-		ev.say("3.1: VM %s at %s declares an assault on %s.", u.ID, r.where(u), args[2])
-		ev.mark("assault", u.Place(), args[2])
-		return false, nil
+		return false, r.declareAssault(s, order, args, "VM", fmt.Sprintf("a next hex with French units, not assaulted yet, one assault a unit, %d Combat Markers, its division not Shut down (3.1)", r.combatLimit()), "3.1: VM", ev)
 	case "mortars":
 		if err := want(order, args, 2, "mortars UNIT"); err != nil {
 			return false, err
@@ -955,21 +963,7 @@ func (r *Rules) orderFrenchDeclare(s *State, order string, args []string, d adju
 	case "done":
 		return true, want(order, args, 1, "done")
 	case "assault":
-		if err := want(order, args, 3, "assault UNIT HEX"); err != nil {
-			return false, err
-		}
-		u, err := r.unitArg(s, order, args[1], "French")
-		if err != nil {
-			return false, err
-		}
-		ts := r.assaultTargets(s, u)
-		if !slices.Contains(ts, args[2]) {
-			return false, errf(order, "%s at %s cannot assault %s: not artillery, one Assault Marker a hex, a next hex with a VM unit not assaulted yet, %d Combat Markers (7.2); it may assault: %s", u.ID, r.where(u), args[2], r.combatLimit(), orNone(ts))
-		}
-		s.Assaults = append(s.Assaults, Assault{Unit: u.ID, From: u.Place(), Target: args[2], Marker: "assault"})
-		ev.say("7.2: %s at %s declares an assault on %s.", u.ID, r.where(u), args[2])
-		ev.mark("assault", u.Place(), args[2])
-		return false, nil
+		return false, r.declareAssault(s, order, args, "French", fmt.Sprintf("not artillery, one Assault Marker a hex, a next hex with a VM unit not assaulted yet, %d Combat Markers (7.2)", r.combatLimit()), "7.2:", ev)
 	}
 	return false, errf(order, "in 7.2 write assault UNIT HEX or done")
 }

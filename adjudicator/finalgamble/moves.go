@@ -282,6 +282,38 @@ func (r *Rules) reaches(s *State, u *Unit, mp int, p string) bool {
 	return rooms{pos, s}.roomFor(p, u.Side)
 }
 
+// tacticalMove plays "move UNIT HEX" of a Tactical or Reaction Move
+// (2.4, 3.3, 6.4) for side: may refuses a unit that may not move now, mp
+// is its movement points; a refusal lists where it may go.
+func (r *Rules) tacticalMove(s *State, order string, args []string, side string, may func(*Unit) error, mp func(*Unit) int, sec, why string, ev *events) error {
+	if err := want(order, args, 3, "move UNIT HEX"); err != nil {
+		return err
+	}
+	u, err := r.unitArg(s, order, args[1], side)
+	if err != nil {
+		return err
+	}
+	if err := may(u); err != nil {
+		return err
+	}
+	if n := mp(u); !r.reaches(s, u, n, args[2]) {
+		ds := r.tactical(s, u, n)
+		return errf(order, "%s at %s cannot reach %s with %d mp (%s); it may go to: %s", u.ID, r.where(u), args[2], n, sec, shorten(orNoneSlice(ds), 12))
+	}
+	r.move(s, u, args[2], ev, why)
+	return nil
+}
+
+// movedOnce refuses a unit that has moved this segment.
+func movedOnce(s *State, order string) func(*Unit) error {
+	return func(u *Unit) error {
+		if slices.Contains(s.MovedIDs, u.ID) {
+			return errf(order, "%s has moved this segment", u.ID)
+		}
+		return nil
+	}
+}
+
 // move puts u at p and marks the move.
 func (r *Rules) move(s *State, u *Unit, p string, ev *events, why string) {
 	from := u.Place()
@@ -449,26 +481,12 @@ func (r *Rules) orderVMTactical(s *State, order string, args []string, d adjudic
 		ev.say("2.4-A: a %s Marker on %s.", map[string]string{"recon": "Recon", "breach": "Wire Breach"}[args[0]], args[1])
 		return false, nil
 	case "move":
-		if err := want(order, args, 3, "move UNIT HEX"); err != nil {
-			return false, err
-		}
-		u, err := r.unitArg(s, order, args[1], "VM")
-		if err != nil {
-			return false, err
-		}
-		if slices.Contains(s.MovedIDs, u.ID) {
-			return false, errf(order, "%s has moved this segment", u.ID)
-		}
-		mp := 5
-		if r.hasAsset(s, "recon", u.ID) {
-			mp = 6
-		}
-		if !r.reaches(s, u, mp, args[2]) {
-			ds := r.tactical(s, u, mp)
-			return false, errf(order, "%s at %s cannot reach %s with %d mp (2.4); it may go to: %s", u.ID, r.where(u), args[2], mp, shorten(orNoneSlice(ds), 12))
-		}
-		r.move(s, u, args[2], ev, "2.4 Tactical Move")
-		return false, nil
+		return false, r.tacticalMove(s, order, args, "VM", movedOnce(s, order), func(u *Unit) int {
+			if r.hasAsset(s, "recon", u.ID) {
+				return 6 // 2.4-A: a Recon Marker's unit moves 6
+			}
+			return 5
+		}, "2.4", "2.4 Tactical Move", ev)
 	}
 	return false, errf(order, "in 2.4 write recon UNIT, breach PLACE, move UNIT HEX or done")
 }
@@ -532,22 +550,13 @@ func (r *Rules) orderReaction(s *State, order string, args []string, d adjudicat
 	case "done":
 		return true, want(order, args, 1, "done")
 	case "move":
-		if err := want(order, args, 3, "move UNIT HEX"); err != nil {
-			return false, err
-		}
-		u, err := r.unitArg(s, order, args[1], "French")
-		if err != nil {
-			return false, err
-		}
-		if !slices.Contains(r.reactionUnits(s), u) {
-			return false, errf(order, "%s may not react: up to 4 units, not artillery, not shaken, not starting next to a VM unit, once each (3.3)", u.ID)
-		}
-		if !r.reaches(s, u, 5, args[2]) {
-			ds := r.tactical(s, u, 5)
-			return false, errf(order, "%s at %s cannot reach %s with 5 mp; it may go to: %s", u.ID, r.where(u), args[2], shorten(ds, 12))
-		}
-		r.move(s, u, args[2], ev, "3.3 Reaction Move")
-		return s.Moved >= 4, nil
+		err := r.tacticalMove(s, order, args, "French", func(u *Unit) error {
+			if !slices.Contains(r.reactionUnits(s), u) {
+				return errf(order, "%s may not react: up to 4 units, not artillery, not shaken, not starting next to a VM unit, once each (3.3)", u.ID)
+			}
+			return nil
+		}, func(*Unit) int { return 5 }, "3.3", "3.3 Reaction Move", ev)
+		return err == nil && s.Moved >= 4, err
 	}
 	return false, errf(order, "in 3.3 write move UNIT HEX or done")
 }
@@ -668,22 +677,7 @@ func (r *Rules) orderFrenchTactical(s *State, order string, args []string, d adj
 	case "done":
 		return true, want(order, args, 1, "done")
 	case "move":
-		if err := want(order, args, 3, "move UNIT HEX"); err != nil {
-			return false, err
-		}
-		u, err := r.unitArg(s, order, args[1], "French")
-		if err != nil {
-			return false, err
-		}
-		if slices.Contains(s.MovedIDs, u.ID) {
-			return false, errf(order, "%s has moved this segment", u.ID)
-		}
-		if !r.reaches(s, u, 5, args[2]) {
-			ds := r.tactical(s, u, 5)
-			return false, errf(order, "%s at %s cannot reach %s with 5 mp (6.4); it may go to: %s", u.ID, r.where(u), args[2], shorten(orNoneSlice(ds), 12))
-		}
-		r.move(s, u, args[2], ev, "6.4 Tactical Move")
-		return false, nil
+		return false, r.tacticalMove(s, order, args, "French", movedOnce(s, order), func(*Unit) int { return 5 }, "6.4", "6.4 Tactical Move", ev)
 	}
 	return false, errf(order, "in 6.4 write move UNIT HEX or done")
 }
