@@ -523,7 +523,7 @@ func (b *board) sideTracks(c *render.Canvas, bv *tonkin.BoardView, x0, x1, y flo
 	}
 	y += 10
 	c.Font(11.5, true)
-	c.Text("FEF", x0, y, 0, 0.5, hex("#7fb2ef"))
+	c.Text("FEF", x0, y, 0, 0.5, render.Hex("#7fb2ef"))
 	y += 10
 	y = boxes(c, "Airstrikes left", bv.FEFStrikes, 6, inkBlue, x0, x1, y)
 	c.Font(10.5, false)

@@ -418,9 +418,9 @@ func (b *board) hexIDs(c *render.Canvas) {
 	for _, g := range b.hexes {
 		k := inkHexID
 		if g.h.Terrain == "sea" {
-			k = hex("#5f87ad")
+			k = render.Hex("#5f87ad")
 		} else if g.h.Terrain == "mountain" {
-			k = hex("#f1e3c8")
+			k = render.Hex("#f1e3c8")
 		}
 		c.Text(g.id, g.x, g.y-hexS+10, 0.5, 0.5, k)
 	}
@@ -453,9 +453,9 @@ func (b *board) countries(c *render.Canvas) {
 		if g == nil || cs[k.key] == nil {
 			continue
 		}
-		col := alpha(inkBlack, 0.22)
+		col := render.Alpha(inkBlack, 0.22)
 		if k.key == "sea" {
-			col = alpha(hex("#1f4e79"), 0.35)
+			col = render.Alpha(render.Hex("#1f4e79"), 0.35)
 		}
 		c.Text(k.name, g.x, g.y, 0.5, 0.5, col)
 	}
