@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"math"
 	"strings"
 
 	"github.com/umpirebot/umpire/adjudicator"
@@ -168,16 +167,7 @@ func (b *board) Static(c *render.Canvas) {
 
 // star draws a gold five-pointed star of radius r centred on x, y.
 func star(c *render.Canvas, x, y, r float64) {
-	var pts [][2]float64
-	for i := 0; i < 10; i++ {
-		rr := r
-		if i%2 == 1 {
-			rr = r * 0.45
-		}
-		a := -math.Pi/2 + float64(i)*math.Pi/5
-		pts = append(pts, [2]float64{x + rr*math.Cos(a), y + rr*math.Sin(a)})
-	}
-	c.Poly(pts)
+	c.Poly(render.StarPoints(x, y, r))
 	c.SetColor(inkYellow)
 	c.FillPreserve()
 	c.SetColor(inkBoxEdge)

@@ -198,7 +198,8 @@ func (b *board) drawArea(c *render.Canvas, av storm.AreaView) {
 	c.Text(def, x0+5, y0+boxH-7, 0, 0, inkText)
 	if av.Victory {
 		c.SetColor(inkGold)
-		star(c, x0+boxW-12, y0+boxH-12, 8)
+		c.Poly(render.StarPoints(x0+boxW-12, y0+boxH-12, 8))
+		c.Fill()
 	}
 	if av.Symbol != "" {
 		col := inkWhite
@@ -274,25 +275,6 @@ func (b *board) drawArea(c *render.Canvas, av storm.AreaView) {
 		c.Font(9, true)
 		c.Text("NS", x0+boxW-49, y0+boxH-11, 0, 0, inkTextLt)
 	}
-}
-
-func star(c *render.Canvas, x, y, r float64) {
-	c.NewSubPath()
-	for i := 0; i < 10; i++ {
-		rr := r
-		if i%2 == 1 {
-			rr = r * 0.45
-		}
-		a := -math.Pi/2 + float64(i)*math.Pi/5
-		px, py := x+rr*math.Cos(a), y+rr*math.Sin(a)
-		if i == 0 {
-			c.MoveTo(px, py)
-		} else {
-			c.LineTo(px, py)
-		}
-	}
-	c.ClosePath()
-	c.Fill()
 }
 
 func (b *board) panel(c *render.Canvas, v adjudicator.View, bd *storm.Board) {

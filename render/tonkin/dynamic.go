@@ -652,7 +652,7 @@ func (b *board) panelStatic(c *render.Canvas) {
 		draw func(x, y float64)
 	}{
 		{"mobilization hex", func(x, y float64) {
-			star(c, x, y, 6.5)
+			c.Poly(render.StarPoints(x, y, 6.5))
 			c.SetColor(inkStar)
 			c.Fill()
 		}},

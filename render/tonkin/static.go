@@ -314,7 +314,7 @@ func (b *board) symbols(c *render.Canvas) {
 	for _, g := range b.hexes {
 		if g.mob {
 			x, y := starAt(g)
-			star(c, x, y, 6.5)
+			c.Poly(render.StarPoints(x, y, 6.5))
 		}
 	}
 	c.SetColor(inkStar)
@@ -364,24 +364,6 @@ func (b *board) symbols(c *render.Canvas) {
 	c.SetLineWidth(1.6)
 	c.SetLineCapRound()
 	c.Stroke()
-}
-
-func star(c *render.Canvas, x, y, r float64) {
-	c.NewSubPath()
-	for i := 0; i < 10; i++ {
-		rr := r
-		if i%2 == 1 {
-			rr = r * 0.45
-		}
-		a := -math.Pi/2 + float64(i)*math.Pi/5
-		px, py := x+rr*math.Cos(a), y+rr*math.Sin(a)
-		if i == 0 {
-			c.MoveTo(px, py)
-		} else {
-			c.LineTo(px, py)
-		}
-	}
-	c.ClosePath()
 }
 
 // plane: an airstrip (The Map: an airplane symbol), pointing up.
