@@ -512,14 +512,8 @@ func (h *board) placePA(p *render.Placer, cd *card) {
 		}
 		return cs
 	})
-	best, _ := p.BestOf(&cs.Candidates, cd.pa.p.ID)
-	for i := range cs.Boxes {
-		if cs.Boxes[i] == best {
-			cd.vert = cs.vert[i]
-			break
-		}
-	}
-	cd.b = best
+	best, i := cs.best(p, cd.pa.p.ID)
+	cd.b, cd.vert = best, cs.vert[i]
 	p.Add(best, render.WeightPlaced)
 }
 
@@ -548,14 +542,8 @@ func (h *board) placeBase(p *render.Placer, cd *card) {
 		}
 		return cs
 	})
-	best, _ := p.BestOf(&cs.Candidates, bg.b.ID)
-	for i := range cs.Boxes {
-		if cs.Boxes[i] == best {
-			cd.b = best
-			cd.cols = cs.cols[i]
-			break
-		}
-	}
+	best, i := cs.best(p, bg.b.ID)
+	cd.b, cd.cols = best, cs.cols[i]
 	p.Add(best, render.WeightPlaced)
 }
 
@@ -598,14 +586,8 @@ func (h *board) placeZone(p *render.Placer, cd *card) {
 		cd.cols = n
 		return
 	}
-	best, _ := p.BestOf(&cs.Candidates, g.z.ID)
-	for i := range cs.Boxes {
-		if cs.Boxes[i] == best {
-			cd.b = best
-			cd.cols = cs.cols[i]
-			break
-		}
-	}
+	best, i := cs.best(p, g.z.ID)
+	cd.b, cd.cols = best, cs.cols[i]
 	p.Add(best, render.WeightPlaced)
 }
 
@@ -624,6 +606,13 @@ type candKey struct {
 	n      int
 	widths [capZone + 2]float64 // a zone tray's pieces
 	band   float64              // and their markers' band
+}
+
+// best is the candidate p finds best for self and its index, whose
+// vert or cols go with it.
+func (cs *cands) best(p *render.Placer, self string) (render.Box, int) {
+	i, _ := p.BestIndexOf(&cs.Candidates, self)
+	return cs.Boxes[i], i
 }
 
 // candidates returns the candidates for k, made by mk if new.
