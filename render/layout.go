@@ -387,3 +387,23 @@ func BoxIn(poly [][2]float64, b Box) bool {
 	}
 	return true
 }
+
+// Densest is the index of the spot that fits with the most spots (itself
+// included), the last of those that tie: the middle of a close-up that
+// is to show as many of them as it can. fits must be symmetric. It is
+// -1 when there are no spots.
+func Densest[T any](spots []T, fits func(a, b T) bool) int {
+	best, most := -1, 0
+	for i, c := range spots {
+		n := 0
+		for _, o := range spots {
+			if fits(c, o) {
+				n++
+			}
+		}
+		if n >= most {
+			best, most = i, n
+		}
+	}
+	return best
+}
