@@ -133,3 +133,26 @@ func TestArrows_MovesRunFromStackToStack(t *testing.T) {
 		}
 	}
 }
+
+// An arrow's count sits by its shaft, nearer the tail, and off the
+// stacks: where a stack covers its first place it takes the next clear
+// one; with none clear, the first.
+func TestArrows_CountKeepsOffTheStacks(t *testing.T) {
+	ax, ay, tx, ty, w := 100.0, 100.0, 100.0, 300.0, 26.0
+	x0, y0 := countSpot(ax, ay, tx, ty, w, nil)
+	if x0 != 114 || y0 != 187 {
+		t.Fatalf("no stacks: at (%v, %v), want (114, 187), by the shaft 40%% of the way", x0, y0)
+	}
+	stack := countBox(x0, y0, w).Grow(3)
+	x1, y1 := countSpot(ax, ay, tx, ty, w, []render.Box{stack})
+	if countBox(x1, y1, w).Overlap(stack) > 0 {
+		t.Errorf("a stack where the count goes: the count at (%v, %v) still covers it", x1, y1)
+	}
+	if d := math.Abs(x1 - ax); d > 20 {
+		t.Errorf("the count moved %v off the shaft", d)
+	}
+	all := render.Corners(0, 0, 400, 400)
+	if x, y := countSpot(ax, ay, tx, ty, w, []render.Box{all}); x != x0 || y != y0 {
+		t.Errorf("no room: at (%v, %v), want the first place (%v, %v)", x, y, x0, y0)
+	}
+}

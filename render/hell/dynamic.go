@@ -826,6 +826,10 @@ func (h *board) pieceBoxes(cards []*card) map[string]render.Box {
 // returns where their count badges are, for the tags to keep off.
 func (h *board) arrows(c *render.Canvas, m *marks, cards []*card) []render.Box {
 	var counts []render.Box
+	stacks := make([]render.Box, len(cards))
+	for i, cd := range cards {
+		stacks[i] = cd.b
+	}
 	boxes := h.pieceBoxes(cards)
 	trays := trayBoxes(cards)
 	// moves first, then fire, assaults on top; a second arrow between
@@ -895,10 +899,10 @@ func (h *board) arrows(c *render.Canvas, m *marks, cards []*card) []render.Box {
 		}
 		if mv.n > 1 {
 			// as countBadge
-			// by the shaft, nearer the tail than the head, where the
-			// head's place keeps its tag
-			mx, my := ax+(tx-ax)*0.4+14, ay+(ty-ay)*0.4+7
-			at := fmt.Sprintf("%s\x00%d\x00%d", at, k, mv.n)
+			c.Font(11.5, true)
+			w := c.Width(fmt.Sprintf("×%d", mv.n)) + 8
+			mx, my := countSpot(ax, ay, tx, ty, w, stacks)
+			at := fmt.Sprintf("%s\x00%d\x00%d\x00%.1f,%.1f", at, k, mv.n, mx, my)
 			c.Paint(h.shape(spriteKey{arrowCount, at, mv.n}, func() *render.Shape {
 				var p render.Path
 				countPath(&p, h.spr.measure, mx, my, mv.n)
@@ -910,12 +914,36 @@ func (h *board) arrows(c *render.Canvas, m *marks, cards []*card) []render.Box {
 				return p.Stroke(h.Size(), 1.2)
 			}), inkBlack)
 			countText(c, mx, my, mv.n)
-			c.Font(11.5, true)
-			w := c.Width(fmt.Sprintf("×%d", mv.n)) + 8
-			counts = append(counts, render.Corners(mx-w+4, my-10, mx+4, my+5))
+			counts = append(counts, countBox(mx, my, w))
 		}
 	}
 	return counts
+}
+
+// countBox is the pill of an arrow's count of width w whose right end
+// and baseline are (mx, my), as countPath draws it.
+func countBox(mx, my, w float64) render.Box { return render.Corners(mx-w+4, my-10, mx+4, my+5) }
+
+// countSpot is where the count of an arrow from (ax, ay) to (tx, ty)
+// goes (its pill w wide): by the shaft, nearer the tail than the head,
+// whose place keeps its tag, and on none of the stacks if it can.
+func countSpot(ax, ay, tx, ty, w float64, stacks []render.Box) (float64, float64) {
+	for _, t := range []float64{0.4, 0.3, 0.5, 0.2, 0.6} {
+		for _, side := range []float64{1, -1} {
+			mx, my := ax+(tx-ax)*t+14*side, ay+(ty-ay)*t+7*side
+			b, clear := countBox(mx, my, w), true
+			for _, o := range stacks {
+				if b.Overlap(o) > 0 {
+					clear = false
+					break
+				}
+			}
+			if clear {
+				return mx, my
+			}
+		}
+	}
+	return ax + (tx-ax)*0.4 + 14, ay + (ty-ay)*0.4 + 7
 }
 
 // arrowGeo is where an arrow of what just happened runs: from (ax, ay)
