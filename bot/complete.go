@@ -12,19 +12,15 @@ import (
 // extend what was typed, at most max of them. Only a seated, awaited
 // player gets suggestions, so nothing of the other side leaks.
 func (s *Service) Complete(c Command, typed string, max int) []string {
-	sl, err := s.slotFor(c.Channel)
-	if err != nil {
-		return nil
-	}
-	defer s.release(sl)
-	sl.mu.Lock()
-	defer sl.mu.Unlock()
-	g := sl.g
-	side, err := actingSide(g, c)
-	if err != nil || !started(g) || !g.Prompt().Awaits(side) {
-		return nil
-	}
-	return completeTree(g.Legal(side), typed, max)
+	out, _ := holding(s, s.slotFor, c.Channel, func(sl *slot) ([]string, error) {
+		g := sl.g
+		side, err := actingSide(g, c)
+		if err != nil || !started(g) || !g.Prompt().Awaits(side) {
+			return nil, nil
+		}
+		return completeTree(g.Legal(side), typed, max), nil
+	})
+	return out
 }
 
 // completeTree: the typed text's last order (after ";") is matched word by
@@ -74,14 +70,8 @@ func completeTree(tree []adjudicator.Choice, typed string, max int) []string {
 // QuickOrders returns the caller's complete legal orders when there are
 // few enough to offer as buttons (at most max), else nil.
 func (s *Service) QuickOrders(c Command, max int) []string {
-	sl, err := s.slotFor(c.Channel)
-	if err != nil {
-		return nil
-	}
-	defer s.release(sl)
-	sl.mu.Lock()
-	defer sl.mu.Unlock()
-	return quickOrders(sl.g, c, max)
+	out, _ := holding(s, s.slotFor, c.Channel, func(sl *slot) ([]string, error) { return quickOrders(sl.g, c, max), nil })
+	return out
 }
 
 func quickOrders(g *adjudicator.Game, c Command, max int) []string {

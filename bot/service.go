@@ -538,40 +538,34 @@ func (s *Service) titleIDs() []string {
 
 // withGame loads the channel's game and runs f holding its lock.
 func (s *Service) withGame(c Command, f func(Command, *slot) ([]Reply, error)) ([]Reply, error) {
-	sl, err := s.slotFor(c.Channel)
-	if err != nil {
-		return nil, err
-	}
-	defer s.release(sl)
-	sl.mu.Lock()
-	defer sl.mu.Unlock()
-	return f(c, sl)
+	return holding(s, s.slotFor, c.Channel, func(sl *slot) ([]Reply, error) { return f(c, sl) })
 }
 
 // withLastGame is withGame for the channel's live game, else its last
 // ended one.
 func (s *Service) withLastGame(c Command, f func(Command, *slot) ([]Reply, error)) ([]Reply, error) {
-	sl, err := s.lastSlotFor(c.Channel)
-	if err != nil {
-		return nil, err
-	}
-	defer s.release(sl)
-	sl.mu.Lock()
-	defer sl.mu.Unlock()
-	return f(c, sl)
+	return holding(s, s.lastSlotFor, c.Channel, func(sl *slot) ([]Reply, error) { return f(c, sl) })
 }
 
 // Game returns the channel's game (for rendering and tests). The caller
 // must not mutate it.
 func (s *Service) Game(channel string) (*adjudicator.Game, error) {
-	sl, err := s.slotFor(channel)
+	return holding(s, s.slotFor, channel, func(sl *slot) (*adjudicator.Game, error) { return sl.g, nil })
+}
+
+// holding runs f on the slot get pins for key (a channel, or a game's
+// id), holding its lock, and unpins it after; get's error is returned
+// without running f.
+func holding[T any](s *Service, get func(key string) (*slot, error), key string, f func(*slot) (T, error)) (T, error) {
+	sl, err := get(key)
 	if err != nil {
-		return nil, err
+		var none T
+		return none, err
 	}
 	defer s.release(sl)
 	sl.mu.Lock()
 	defer sl.mu.Unlock()
-	return sl.g, nil
+	return f(sl)
 }
 
 // Peek runs f on the channel's game holding its lock, for tools and tests

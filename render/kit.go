@@ -248,6 +248,21 @@ func (c *Canvas) Poly(pts [][2]float64) {
 	c.ClosePath()
 }
 
+// StarPoints are the ten corners of a five-pointed star of radius r
+// about (x, y), a point up (inner corners at 0.45 r): for Poly.
+func StarPoints(x, y, r float64) [][2]float64 {
+	pts := make([][2]float64, 0, 10)
+	for i := 0; i < 10; i++ {
+		rr := r
+		if i%2 == 1 {
+			rr = r * 0.45
+		}
+		a := -math.Pi/2 + float64(i)*math.Pi/5
+		pts = append(pts, [2]float64{x + rr*math.Cos(a), y + rr*math.Sin(a)})
+	}
+	return pts
+}
+
 // Arrow draws a thick arrow from a to b: an outline of colour edge under a
 // shaft of colour fill.
 func (c *Canvas) Arrow(ax, ay, bx, by, w float64, fill, edge color.Color) {

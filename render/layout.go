@@ -240,6 +240,13 @@ type Candidates struct {
 
 // BestOf is Best over cs.
 func (p *Placer) BestOf(cs *Candidates, self string) (Box, float64) {
+	i, c := p.BestIndexOf(cs, self)
+	return cs.Boxes[i], c
+}
+
+// BestIndexOf is BestOf's choice as its index in cs.Boxes, for a caller
+// that keeps more of each candidate beside it (-1 when cs is empty).
+func (p *Placer) BestIndexOf(cs *Candidates, self string) (int, float64) {
 	cs.once.Do(func() {
 		cs.order = make([]int, len(cs.Boxes))
 		for i := range cs.order {
@@ -259,7 +266,7 @@ func (p *Placer) BestOf(cs *Candidates, self string) (Box, float64) {
 		}
 		bi, bc = p.try(cs.Boxes, cs.Extra, self, i, bi, bc)
 	}
-	return cs.Boxes[bi], bc
+	return bi, bc
 }
 
 // Around lists boxes of size w x h touching a disc of radius r at (x, y)
@@ -379,4 +386,24 @@ func BoxIn(poly [][2]float64, b Box) bool {
 		}
 	}
 	return true
+}
+
+// Densest is the index of the spot that fits with the most spots (itself
+// included), the last of those that tie: the middle of a close-up that
+// is to show as many of them as it can. fits must be symmetric. It is
+// -1 when there are no spots.
+func Densest[T any](spots []T, fits func(a, b T) bool) int {
+	best, most := -1, 0
+	for i, c := range spots {
+		n := 0
+		for _, o := range spots {
+			if fits(c, o) {
+				n++
+			}
+		}
+		if n >= most {
+			best, most = i, n
+		}
+	}
+	return best
 }

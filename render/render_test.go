@@ -229,7 +229,7 @@ func BenchmarkPNGWarm(b *testing.B) {
 	}
 }
 
-// TestBestLikeSorted: Placer.Best (and BestOf) visits candidates as a
+// TestBestLikeSorted: Placer.Best (and BestOf, BestIndexOf) visits candidates as a
 // stable sort by extra would and costs each over the obstacles near it, so it picks what
 // the plain search over all obstacles picks, at the same cost.
 func TestBestLikeSorted(t *testing.T) {
@@ -277,6 +277,9 @@ func TestBestLikeSorted(t *testing.T) {
 		}
 		if gb != cands[bi] || gc != bc {
 			t.Fatalf("case %d: %v at %v, want %v at %v", n, gb, gc, cands[bi], bc)
+		}
+		if oi, oc := p.BestIndexOf(&Candidates{Boxes: cands, Extra: extra}, ""); oi != bi || oc != bc {
+			t.Fatalf("case %d: BestIndexOf %d at %v, want %d at %v", n, oi, oc, bi, bc)
 		}
 		p.Add(gb, WeightPlaced)
 	}

@@ -2,6 +2,7 @@ package lostvalley
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/umpirebot/umpire/adjudicator"
 )
@@ -118,6 +119,20 @@ func (t *turn) rerollByStanding() {
 	}
 	s.Step = t.fightStep()
 	t.run()
+}
+
+// standingLine is the player's standing orders for their status: every
+// key, "ask" written out (an unset key asks).
+func (s *State) standingLine() string {
+	var out []string
+	for _, k := range []string{standDefend, standReroll} {
+		v := s.Standing[k]
+		if v == "" {
+			v = "ask"
+		}
+		out = append(out, k+" "+v)
+	}
+	return strings.Join(out, ", ")
 }
 
 // standingAsks reports whether a question is left to the player.

@@ -147,11 +147,16 @@ func unitLabel(d *Data, p *Position, id string) string {
 }
 
 // View is what a viewer sees: all of the board (a solitaire game hides
-// nothing but the deck's order, which is in no state).
+// nothing but the deck's order, which is in no state), and to the French
+// player alone their standing orders (issue 30, item 5).
 func (r *Rules) View(as adjudicator.State, v adjudicator.Viewer) adjudicator.View {
 	s := as.(*State)
 	b := r.board(s)
-	return adjudicator.View{Title: "lostvalley", Viewer: v.String(), Prompt: r.Prompt(s), Status: r.status(s, &b), Board: b}
+	status := r.status(s, &b)
+	if v.Side == French && !v.Referee {
+		status = append(status, "Your standing orders: "+s.standingLine()+".")
+	}
+	return adjudicator.View{Title: "lostvalley", Viewer: v.String(), Prompt: r.Prompt(s), Status: status, Board: b}
 }
 
 func (r *Rules) status(s *State, b *BoardView) []string {

@@ -217,5 +217,21 @@ func (r *Rules) View(st adjudicator.State, v adjudicator.Viewer) adjudicator.Vie
 			}
 		}
 	}
+	if b.Standing != nil {
+		status = append(status, "Your standing orders: "+standingLine(v.Side, b.Standing)+".")
+	}
 	return adjudicator.View{Title: "storm", Viewer: v.String(), Prompt: p, Status: status, Board: b}
+}
+
+// standingLine is a side's standing orders for its own status (issue 30,
+// item 5): its reaction windows in the order of the legal tree, then its
+// retreat (8.4.2) and damage (8.4) policies, "ask" written out.
+func standingLine(side Side, st map[string]string) string {
+	var out []string
+	for _, rc := range reactions {
+		if rc.Side == side {
+			out = append(out, rc.Kind+" "+st[rc.Kind])
+		}
+	}
+	return strings.Join(append(out, "retreat "+st["retreat"], "damage "+st["damage"]), ", ")
 }

@@ -10,9 +10,10 @@ import (
 // Issue 30, item 6: in every title, /help prefix:standing gives each of
 // the asking side's standing keys its line saying what it answers; a
 // title with a standing profile (Hell, Tonkin) starts a game made without
-// standing:ask from it, says so at the start and shows each side its own
-// in /game status; a title without one (Storm, The Lost Valley) says
-// nothing of a profile and refuses standing:default.
+// standing:ask from it and says so at the start; a title without one
+// (Storm, The Lost Valley) says nothing of a profile and refuses
+// standing:default. Every title shows each side its own standing orders
+// in /game status (issue 30, item 5).
 func TestStanding_HelpLinePerKeyEveryTitle(t *testing.T) {
 	for _, c := range []struct {
 		title, scenario string
@@ -85,11 +86,9 @@ func TestStanding_HelpLinePerKeyEveryTitle(t *testing.T) {
 			if keys < 2 {
 				t.Errorf("%s %s: /help prefix:standing lists %d keys:\n%s", c.title, c.seats[i], keys, out)
 			}
-			if c.profile {
-				st := strings.Join(blocksAfter(out, u, "/game status"), "\n")
-				if !strings.Contains(st, "["+u+"] Your standing orders: ") {
-					t.Errorf("%s %s: /game status does not show the side's standing orders:\n%s", c.title, c.seats[i], st)
-				}
+			st := strings.Join(blocksAfter(out, u, "/game status"), "\n")
+			if n := strings.Count(st, "["+u+"] Your standing orders: "); n != 1 {
+				t.Errorf("%s %s: /game status shows the side's standing orders %d times, want once:\n%s", c.title, c.seats[i], n, st)
 			}
 		}
 	}

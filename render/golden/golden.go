@@ -1,7 +1,7 @@
 // Package golden holds what every title's drawing tests share: the
 // comparison of rendered PNGs with the golden files under a test's
 // testdata/ (DESIGN, Testing: golden PNGs for renders, regenerated with
-// -update), and the cold-map benchmark (issue 31).
+// -update), the cold-map benchmark (issue 31) and the maps' time budget.
 package golden
 
 import (
@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -130,4 +131,34 @@ func ColdMap(b *testing.B, r *render.Renderer, v adjudicator.View) {
 	b.ReportMetric(float64(encode.Nanoseconds())/float64(b.N), "encode-ns/op")
 	b.ReportMetric(float64(cold)/float64(encode), "cold/encode")
 	b.ReportMetric(float64(size), "png-bytes")
+}
+
+// now is ColdBudget's clock (a test's to replace).
+var now = time.Now
+
+// ColdBudget is a map's time budget (DESIGN: performance budgets): it
+// draws v once (the static layers, drawn once per board), then nine views
+// not in the cache (v with another status line each), and fails t when
+// the median of the nine is over budget; what names the drawing ("cold
+// render", "cold crop") in what it says.
+func ColdBudget(t testing.TB, what string, v adjudicator.View, budget time.Duration, draw func(adjudicator.View) ([]byte, error)) {
+	t.Helper()
+	if _, err := draw(v); err != nil {
+		t.Fatal(err)
+	}
+	var ds []time.Duration
+	for i := 0; i < 9; i++ {
+		w := v
+		w.Status = []string{fmt.Sprint(i)}
+		t0 := now()
+		if _, err := draw(w); err != nil {
+			t.Fatal(err)
+		}
+		ds = append(ds, now().Sub(t0))
+	}
+	slices.Sort(ds)
+	t.Logf("%s: median %v (min %v, max %v)", what, ds[4], ds[0], ds[8])
+	if ds[4] > budget {
+		t.Errorf("median %s %v, budget %v", what, ds[4], budget)
+	}
 }

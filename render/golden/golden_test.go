@@ -2,10 +2,16 @@ package golden
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
+	"slices"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/umpirebot/umpire/adjudicator"
 )
 
 func pngOf(t *testing.T, c color.RGBA, dot bool) []byte {
@@ -42,3 +48,50 @@ func TestPixelDiff(t *testing.T) {
 	}
 }
 
+// recorder is a testing.TB that keeps what a helper says.
+type recorder struct {
+	testing.TB
+	errs, logs []string
+}
+
+func (r *recorder) Helper() {}
+func (r *recorder) Errorf(f string, a ...any) {
+	r.errs = append(r.errs, fmt.Sprintf(f, a...))
+}
+func (r *recorder) Logf(f string, a ...any) { r.logs = append(r.logs, fmt.Sprintf(f, a...)) }
+
+// ColdBudget draws the view once, then nine views not in a cache (each
+// with its own status line), and holds the median of the nine to the
+// budget.
+func TestColdBudget(t *testing.T) {
+	defer func(c func() time.Time) { now = c }(now)
+	clock := time.Unix(0, 0)
+	now = func() time.Time { return clock }
+	// the nine draws take 9, 1, 8, 2, 7, 3, 6, 4, 5 ms: median 5 ms
+	took := []time.Duration{0, 9, 1, 8, 2, 7, 3, 6, 4, 5}
+	v := adjudicator.View{Title: "t", Status: []string{"status"}}
+	for _, c := range []struct {
+		budget time.Duration
+		fails  bool
+	}{{5 * time.Millisecond, false}, {4 * time.Millisecond, true}} {
+		var seen []string
+		n := 0
+		draw := func(w adjudicator.View) ([]byte, error) {
+			clock = clock.Add(took[n] * time.Millisecond)
+			n++
+			seen = append(seen, strings.Join(w.Status, "|"))
+			return nil, nil
+		}
+		r := &recorder{TB: t}
+		ColdBudget(r, "cold render", v, c.budget, draw)
+		if len(seen) != 10 || seen[0] != "status" || len(slices.Compact(slices.Sorted(slices.Values(seen[1:])))) != 9 {
+			t.Errorf("budget %v: drew %q, want the view, then nine views each with its own status", c.budget, seen)
+		}
+		if len(r.logs) != 1 || r.logs[0] != "cold render: median 5ms (min 1ms, max 9ms)" {
+			t.Errorf("budget %v: logged %q", c.budget, r.logs)
+		}
+		if fails := len(r.errs) > 0; fails != c.fails {
+			t.Errorf("budget %v: errors %q, want failing %v", c.budget, r.errs, c.fails)
+		}
+	}
+}

@@ -139,7 +139,7 @@ func drawCounter(c *render.Canvas, x, y float64, p piece) {
 		body = inkTank
 	}
 	// shadow, body, edge
-	c.Rect(x+2, y+2, x+w+2, y+hh+2, alpha(inkBlack, 0.35))
+	c.Rect(x+2, y+2, x+w+2, y+hh+2, render.Alpha(inkBlack, 0.35))
 	c.Rect(x, y, x+w, y+hh, body)
 	if k.Side == hell.VM && k.Hidden {
 		dashedFrame(c, x, y, w, hh, inkVMDark)
@@ -241,7 +241,7 @@ func regiment(c *render.Canvas, x, y float64, sym string) {
 
 func drawHidden(c *render.Canvas, x, y float64, n int) {
 	w, hh := counterW, counterH
-	c.Rect(x+2, y+2, x+w+2, y+hh+2, alpha(inkBlack, 0.35))
+	c.Rect(x+2, y+2, x+w+2, y+hh+2, render.Alpha(inkBlack, 0.35))
 	c.Rect(x, y, x+w, y+hh, inkHidden)
 	// the counter back: diagonal stripes
 	c.SetColor(inkVM)
@@ -263,7 +263,7 @@ func drawHidden(c *render.Canvas, x, y float64, n int) {
 
 func drawDummy(c *render.Canvas, x, y float64, p piece) {
 	w, hh := counterW, counterH
-	c.Rect(x+2, y+2, x+w+2, y+hh+2, alpha(inkBlack, 0.35))
+	c.Rect(x+2, y+2, x+w+2, y+hh+2, render.Alpha(inkBlack, 0.35))
 	c.Rect(x, y, x+w, y+hh, inkVMLight)
 	if p.k.Hidden {
 		dashedFrame(c, x, y, w, hh, inkVMDark)

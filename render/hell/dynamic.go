@@ -58,11 +58,11 @@ func (h *board) Dynamic(c *render.Canvas, v adjudicator.View) error {
 	h.discs(c, b, m)
 	// arrows under the counters, so that none covers a counter's text;
 	// a move's head touches the counter of the unit that moved
-	h.arrows(c, m, cards)
+	counts := h.arrows(c, m, cards)
 	for _, cd := range cards {
 		h.drawCard(c, cd)
 	}
-	h.tags(c, m, cards)
+	h.tags(c, m, cards, counts)
 	h.panel(c, v, b, m)
 	return nil
 }
@@ -430,8 +430,16 @@ func (h *board) layout(c *render.Canvas, b *hell.BoardView, m *marks) []*card {
 			pl(g.inset).Add(badge, render.WeightLabel)
 		}
 	}
-	// and of the arrows of what just happened
+	// and of the arrows of what just happened, but for the tray a move
+	// joins (a zone's or a base's): it stays by its place and the arrow
+	// ends at it (arrows); the tray of the stack an arrow leaves keeps
+	// off it, unless the place is empty now, when the arrow is the
+	// joined tray's end to end
 	for _, mv := range m.moves {
+		first := ""
+		if len(byLoc[mv.from]) == 0 {
+			first = mv.to
+		}
 		ax, ay := h.locPoint(mv.from)
 		tx, ty := h.locPoint(mv.to)
 		p := main
@@ -441,7 +449,14 @@ func (h *board) layout(c *render.Canvas, b *hell.BoardView, m *marks) []*card {
 		l := math.Hypot(tx-ax, ty-ay)
 		for t := 14.0; t < l-14; t += 8 {
 			x, y := ax+(tx-ax)*t/l, ay+(ty-ay)*t/l
-			p.Add(render.Corners(x-5, y-5, x+5, y+5), 3*render.WeightLabel)
+			owner := mv.to
+			if t < l/2 {
+				owner = first
+			}
+			if h.paBy[owner] != nil {
+				owner = "" // a PA's card keeps off: the arrow meets its disc
+			}
+			p.Obstacles = append(p.Obstacles, render.Obstacle{Box: render.Corners(x-5, y-5, x+5, y+5), Weight: 3 * render.WeightLabel, Owner: owner})
 		}
 	}
 	order := make([]*card, 0, len(cards))
@@ -497,14 +512,8 @@ func (h *board) placePA(p *render.Placer, cd *card) {
 		}
 		return cs
 	})
-	best, _ := p.BestOf(&cs.Candidates, cd.pa.p.ID)
-	for i := range cs.Boxes {
-		if cs.Boxes[i] == best {
-			cd.vert = cs.vert[i]
-			break
-		}
-	}
-	cd.b = best
+	best, i := cs.best(p, cd.pa.p.ID)
+	cd.b, cd.vert = best, cs.vert[i]
 	p.Add(best, render.WeightPlaced)
 }
 
@@ -533,14 +542,8 @@ func (h *board) placeBase(p *render.Placer, cd *card) {
 		}
 		return cs
 	})
-	best, _ := p.BestOf(&cs.Candidates, bg.b.ID)
-	for i := range cs.Boxes {
-		if cs.Boxes[i] == best {
-			cd.b = best
-			cd.cols = cs.cols[i]
-			break
-		}
-	}
+	best, i := cs.best(p, bg.b.ID)
+	cd.b, cd.cols = best, cs.cols[i]
 	p.Add(best, render.WeightPlaced)
 }
 
@@ -583,14 +586,8 @@ func (h *board) placeZone(p *render.Placer, cd *card) {
 		cd.cols = n
 		return
 	}
-	best, _ := p.BestOf(&cs.Candidates, "")
-	for i := range cs.Boxes {
-		if cs.Boxes[i] == best {
-			cd.b = best
-			cd.cols = cs.cols[i]
-			break
-		}
-	}
+	best, i := cs.best(p, g.z.ID)
+	cd.b, cd.cols = best, cs.cols[i]
 	p.Add(best, render.WeightPlaced)
 }
 
@@ -609,6 +606,13 @@ type candKey struct {
 	n      int
 	widths [capZone + 2]float64 // a zone tray's pieces
 	band   float64              // and their markers' band
+}
+
+// best is the candidate p finds best for self and its index, whose
+// vert or cols go with it.
+func (cs *cands) best(p *render.Placer, self string) (render.Box, int) {
+	i, _ := p.BestIndexOf(&cs.Candidates, self)
+	return cs.Boxes[i], i
 }
 
 // candidates returns the candidates for k, made by mk if new.
@@ -818,8 +822,16 @@ func (h *board) pieceBoxes(cards []*card) map[string]render.Box {
 	return out
 }
 
-func (h *board) arrows(c *render.Canvas, m *marks, cards []*card) {
+// arrows draws the moves, assaults and fire of what just happened; it
+// returns where their count badges are, for the tags to keep off.
+func (h *board) arrows(c *render.Canvas, m *marks, cards []*card) []render.Box {
+	var counts []render.Box
+	stacks := make([]render.Box, len(cards))
+	for i, cd := range cards {
+		stacks[i] = cd.b
+	}
 	boxes := h.pieceBoxes(cards)
+	trays := trayBoxes(cards)
 	// moves first, then fire, assaults on top; a second arrow between
 	// the same places runs alongside the first
 	rank := map[string]int{"move": 0, "fire": 1, "assault": 2}
@@ -827,22 +839,15 @@ func (h *board) arrows(c *render.Canvas, m *marks, cards []*card) {
 	sort.SliceStable(mvs, func(i, j int) bool { return rank[mvs[i].kind] < rank[mvs[j].kind] })
 	drawn := map[[2]string]int{}
 	for _, mv := range mvs {
-		ax, ay := h.locPoint(mv.from)
-		tx, ty := h.locPoint(mv.to)
-		toCounter := false
-		if b, ok := boxes[mv.unit]; ok && mv.kind == "move" && mv.unit != "" {
-			// to the counter of the unit that moved: its nearest edge
-			if nx, ny := b.Nearest(ax, ay); math.Hypot(nx-ax, ny-ay) >= 24 {
-				tx, ty, toCounter = nx, ny, true
-			}
-		}
-		l := math.Hypot(tx-ax, ty-ay)
-		if l < 24 {
+		e, ok := h.arrowEnds(mv, boxes, trays)
+		if !ok {
 			continue
 		}
+		ax, ay, tx, ty := e.ax, e.ay, e.tx, e.ty
+		l := math.Hypot(tx-ax, ty-ay)
 		ux, uy := (tx-ax)/l, (ty-ay)/l
 		pair := [2]string{mv.from, mv.to}
-		if toCounter {
+		if e.toCounter {
 			pair[1] += "\x00" + mv.unit
 		}
 		if k := drawn[pair]; k > 0 {
@@ -854,20 +859,16 @@ func (h *board) arrows(c *render.Canvas, m *marks, cards []*card) {
 		}
 		k := drawn[pair]
 		drawn[pair]++
-		at := mv.from + "\x00" + mv.to + "\x00" + mv.kind
-		end := 12.0
-		if toCounter {
-			// the head touches the counter; the shape is where it ends
-			at += fmt.Sprintf("\x00%s\x00%.1f,%.1f", mv.unit, tx, ty)
-			end = 1
-		}
+		// the shape is where it starts and ends
+		at := fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%.1f,%.1f,%.1f,%.1f", mv.from, mv.to, mv.kind, mv.unit, ax, ay, tx, ty)
+		start, end := e.start, e.end
 		switch mv.kind {
 		case "assault", "move":
 			w, fill := 5.0, inkHot
 			if mv.kind == "assault" {
 				w, fill = 6, inkLoss
 			}
-			pts := render.ArrowOutline(ax+ux*10, ay+uy*10, tx-ux*end, ty-uy*end, w)
+			pts := render.ArrowOutline(ax+ux*start, ay+uy*start, tx-ux*end, ty-uy*end, w)
 			if pts == nil {
 				break
 			}
@@ -887,19 +888,21 @@ func (h *board) arrows(c *render.Canvas, m *marks, cards []*card) {
 			c.SetColor(inkBlack)
 			c.SetLineWidth(4)
 			c.SetDash(7, 5)
-			c.DrawLine(ax+ux*10, ay+uy*10, tx-ux*12, ty-uy*12)
+			c.DrawLine(ax+ux*start, ay+uy*start, tx-ux*end, ty-uy*end)
 			c.StrokePreserve()
 			c.SetColor(inkHot)
 			c.SetLineWidth(2)
 			c.Stroke()
 			c.SetDash()
 		default:
-			c.Arrow(ax+ux*10, ay+uy*10, tx-ux*12, ty-uy*12, 5, inkHot, inkBlack)
+			c.Arrow(ax+ux*start, ay+uy*start, tx-ux*end, ty-uy*end, 5, inkHot, inkBlack)
 		}
 		if mv.n > 1 {
 			// as countBadge
-			mx, my := (ax+tx)/2+14, (ay+ty)/2+7
-			at := fmt.Sprintf("%s\x00%d\x00%d", at, k, mv.n)
+			c.Font(11.5, true)
+			w := c.Width(fmt.Sprintf("×%d", mv.n)) + 8
+			mx, my := countSpot(ax, ay, tx, ty, w, stacks)
+			at := fmt.Sprintf("%s\x00%d\x00%d\x00%.1f,%.1f", at, k, mv.n, mx, my)
 			c.Paint(h.shape(spriteKey{arrowCount, at, mv.n}, func() *render.Shape {
 				var p render.Path
 				countPath(&p, h.spr.measure, mx, my, mv.n)
@@ -911,12 +914,151 @@ func (h *board) arrows(c *render.Canvas, m *marks, cards []*card) {
 				return p.Stroke(h.Size(), 1.2)
 			}), inkBlack)
 			countText(c, mx, my, mv.n)
+			counts = append(counts, countBox(mx, my, w))
 		}
 	}
+	return counts
+}
+
+// countBox is the pill of an arrow's count of width w whose right end
+// and baseline are (mx, my), as countPath draws it.
+func countBox(mx, my, w float64) render.Box { return render.Corners(mx-w+4, my-10, mx+4, my+5) }
+
+// countSpot is where the count of an arrow from (ax, ay) to (tx, ty)
+// goes (its pill w wide): by the shaft, nearer the tail than the head,
+// whose place keeps its tag, and on none of the stacks if it can.
+func countSpot(ax, ay, tx, ty, w float64, stacks []render.Box) (float64, float64) {
+	for _, t := range []float64{0.4, 0.3, 0.5, 0.2, 0.6} {
+		for _, side := range []float64{1, -1} {
+			mx, my := ax+(tx-ax)*t+14*side, ay+(ty-ay)*t+7*side
+			b, clear := countBox(mx, my, w), true
+			for _, o := range stacks {
+				if b.Overlap(o) > 0 {
+					clear = false
+					break
+				}
+			}
+			if clear {
+				return mx, my
+			}
+		}
+	}
+	return ax + (tx-ax)*0.4 + 14, ay + (ty-ay)*0.4 + 7
+}
+
+// arrowGeo is where an arrow of what just happened runs: from (ax, ay)
+// to (tx, ty), its tail start and its head end short of them.
+type arrowGeo struct {
+	ax, ay, tx, ty float64
+	start, end     float64
+	toCounter      bool // the head touches the counter of the unit that moved
+}
+
+// minArrow is the shortest arrow drawn between places, minEdge between
+// the edges of stacks (a head touching a counter).
+const (
+	minArrow = 24.0
+	minEdge  = 18.0
+)
+
+// arrowEnds is where mv's arrow runs. It starts where the stack it left
+// stands (issue 30, item 2): the edge of the tray a zone or an assault
+// base still holds, else the zone's middle, where its stack stood, or a
+// PA's disc; a move ends at the counter of the unit that moved (issue
+// 15, item 4), else at the edge of the tray it joined, else at the
+// place; assaults and fire end at the place they hit. Ends too close
+// together fall back to the places; ok is false when those are too.
+func (h *board) arrowEnds(mv move, boxes, trays map[string]render.Box) (arrowGeo, bool) {
+	ax, ay := h.locPoint(mv.from)
+	tx, ty := h.locPoint(mv.to)
+	places := arrowGeo{ax: ax, ay: ay, tx: tx, ty: ty, start: 10, end: 12}
+	g := places
+	var target render.Box
+	onTarget := false
+	if mv.kind == "move" {
+		if b, ok := boxes[mv.unit]; ok && mv.unit != "" {
+			target, onTarget, g.toCounter = b, true, true
+		} else if b, ok := trays[mv.to]; ok {
+			target, onTarget = b, true
+		}
+	}
+	if onTarget {
+		tx, ty = target.CX(), target.CY()
+	}
+	// the line joins the middles of the two stacks, cut where it
+	// leaves the one and enters the other
+	from, fromTray := trays[mv.from]
+	if fromTray {
+		ax, ay = from.CX(), from.CY()
+		g.ax, g.ay = exit(from, ax, ay, tx, ty)
+		g.start = 2
+	}
+	if onTarget {
+		g.tx, g.ty = exit(target, tx, ty, ax, ay)
+		g.end = 1
+	}
+	long := func(g arrowGeo) bool {
+		least := minArrow
+		if g.end < places.end {
+			least = minEdge
+		}
+		return math.Hypot(g.tx-g.ax, g.ty-g.ay) >= least
+	}
+	if long(g) {
+		return g, true
+	}
+	// the stack it left too close to the one it joined: from the place
+	if onTarget {
+		g.ax, g.ay, g.start = places.ax, places.ay, places.start
+		g.tx, g.ty = exit(target, tx, ty, g.ax, g.ay)
+		g.toCounter = g.toCounter && !inside(target, g.ax, g.ay)
+		if long(g) && !inside(target, g.ax, g.ay) {
+			return g, true
+		}
+	}
+	return places, long(places)
+}
+
+func inside(b render.Box, x, y float64) bool {
+	return x >= b.X0 && x <= b.X1 && y >= b.Y0 && y <= b.Y1
+}
+
+// exit is where the segment from (x, y), inside b, towards (tx, ty)
+// leaves b; (tx, ty) itself when it is inside b too.
+func exit(b render.Box, x, y, tx, ty float64) (float64, float64) {
+	t := 1.0
+	dx, dy := tx-x, ty-y
+	if dx > 0 {
+		t = math.Min(t, (b.X1-x)/dx)
+	} else if dx < 0 {
+		t = math.Min(t, (b.X0-x)/dx)
+	}
+	if dy > 0 {
+		t = math.Min(t, (b.Y1-y)/dy)
+	} else if dy < 0 {
+		t = math.Min(t, (b.Y0-y)/dy)
+	}
+	t = math.Max(t, 0)
+	return x + dx*t, y + dy*t
+}
+
+// trayBoxes is where each zone's and assault base's tray is drawn, by
+// the place's id.
+func trayBoxes(cards []*card) map[string]render.Box {
+	out := map[string]render.Box{}
+	for _, cd := range cards {
+		switch {
+		case cd.zone != nil:
+			out[cd.zone.z.ID] = cd.b
+		case cd.base != nil:
+			out[cd.base.b.ID] = cd.b
+		}
+	}
+	return out
 }
 
 // tags name what happened, next to each place.
-func (h *board) tags(c *render.Canvas, m *marks, cards []*card) {
+func (h *board) tags(c *render.Canvas, m *marks, cards []*card, counts []render.Box) {
 	main := &render.Placer{Bounds: h.mapR}
 	ins := &render.Placer{Bounds: h.insetArea()}
 	for _, cd := range cards {
@@ -926,6 +1068,18 @@ func (h *board) tags(c *render.Canvas, m *marks, cards []*card) {
 		}
 		// a tag never covers a counter if there is any room
 		p.Add(cd.b, render.WeightPlaced)
+	}
+	// nor an arrow's count, and if it can, no zone's name
+	for _, b := range counts {
+		main.Add(b, render.WeightPlaced)
+		ins.Add(b, render.WeightPlaced)
+	}
+	for _, g := range h.zones {
+		if g.inset {
+			ins.Add(g.labelBox, render.WeightLabel)
+		} else {
+			main.Add(g.labelBox, render.WeightLabel)
+		}
 	}
 	c.Font(10.5, true)
 	for _, loc := range m.locs {

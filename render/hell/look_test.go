@@ -55,4 +55,10 @@ func TestLook(t *testing.T) {
 	}
 	write("crowd-public", crowd.view(adjudicator.Public))
 	write("crowd-vm", crowd.view(adjudicator.ViewerOf(hell.VM)))
+	mv := basesMoved(t)
+	write("moves-public", mv.view(adjudicator.Public))
+	write("moves-vm", mv.view(adjudicator.ViewerOf(hell.VM)))
+	zm := zoneMoves(t)
+	write("zonemoves-public", zm.view(adjudicator.Public))
+	write("zonemoves-vm", zm.view(adjudicator.ViewerOf(hell.VM)))
 }

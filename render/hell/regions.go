@@ -109,19 +109,7 @@ func (h *board) Focus(before, after adjudicator.View) (image.Rectangle, bool) {
 	fits := func(a, b spot) bool {
 		return a.inset == b.inset && math.Abs(a.x-b.x)+2*counterW <= float64(cropW) && math.Abs(a.y-b.y)+2*counterH <= float64(cropH)
 	}
-	best, most := 0, 0
-	for i, c := range spots {
-		n := 0
-		for _, o := range spots {
-			if fits(c, o) {
-				n++
-			}
-		}
-		if n >= most {
-			best, most = i, n
-		}
-	}
-	c := spots[best]
+	c := spots[render.Densest(spots, fits)]
 	box := render.Corners(c.x, c.y, c.x, c.y)
 	for _, o := range spots {
 		if !fits(c, o) {

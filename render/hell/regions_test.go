@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"sort"
 	"testing"
 	"time"
 
@@ -153,22 +152,7 @@ func TestRegionBudget(t *testing.T) {
 	}
 	r := newRenderer()
 	v := operations(midAssault(t).view(adjudicator.Public))
-	r.PNGRegion(v, "huguette")
-	var ds []time.Duration
-	for i := 0; i < 9; i++ {
-		w := v
-		w.Status = []string{fmt.Sprint(i)}
-		t0 := time.Now()
-		if _, err := r.PNGRegion(w, "huguette"); err != nil {
-			t.Fatal(err)
-		}
-		ds = append(ds, time.Since(t0))
-	}
-	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
-	t.Logf("cold crop: median %v (min %v, max %v)", ds[4], ds[0], ds[8])
-	if ds[4] > 80*time.Millisecond {
-		t.Errorf("median cold crop %v, budget 80ms", ds[4])
-	}
+	golden.ColdBudget(t, "cold crop", v, 80*time.Millisecond, func(w adjudicator.View) ([]byte, error) { return r.PNGRegion(w, "huguette") })
 }
 
 // BenchmarkRegionCold: a new view's close-up of Huguette, against the

@@ -116,3 +116,53 @@ var viewers = []struct {
 	{"vm", adjudicator.ViewerOf(hell.VM)},
 	{"referee", adjudicator.Viewer{Referee: true}},
 }
+
+// withMoves gives g's state the marks of moves, as the rules leave them
+// (hell.Note: From, At, Unit), and nothing else of what just happened.
+func withMoves(g *game, moves ...hell.Note) *game {
+	s := *g.s.(*hell.State)
+	s.Recent = nil
+	for _, n := range moves {
+		n.Kind = "move"
+		s.Recent = append(s.Recent, n)
+	}
+	g.s = &s
+	return g
+}
+
+// basesMoved is cmd/umpire's hand-off (testdata/initial-assault.txt) at
+// France's first defensive fire: in the VM's first impulse 312/209/130
+// and /154 moved from zone E into the assault base E>B1 and 312/141/11
+// into E>G2 (5.3), revealed by their engagement (issue 30, item 2).
+func basesMoved(t testing.TB) *game {
+	g := newGame(t, "initial-assault")
+	F, V := adjudicator.Side(hell.French), adjudicator.Side(hell.VM)
+	for _, o := range []struct {
+		side  adjudicator.Side
+		order string
+	}{
+		{F, "standing losses most"}, {F, "standing convert never"}, {F, "standing check best"},
+		{V, "standing losses most"}, {V, "standing check best"}, {V, "standing convert never"},
+		{F, "done"}, {V, "done"}, {V, "done"}, {V, "dig E"}, {V, "done"}, {F, "done"},
+		{V, "assault"}, {V, "done"}, {V, "assault"},
+		{V, "engage 312/209/130 312/209/154 312/141/11"}, {V, "done"}, {V, "fire B1"}, {V, "fire B2"}, {V, "done"},
+		{V, "move 312/209/130 E>B1"}, {V, "move 312/209/154 E>B1"}, {V, "move 312/141/11 E>G2"}, {V, "done"},
+	} {
+		g.do(t, o.side, o.order)
+	}
+	return g
+}
+
+// zoneMoves: battalions leave zones that keep others (N to K, K to M)
+// and one goes from a zone into an empty one (P to Q), hidden from
+// France and the public.
+func zoneMoves(t testing.TB) *game {
+	g := newGame(t, "full-battle").do(t, adjudicator.Referee,
+		"override unit 308/36/80 at N", "override unit 308/36/84 at N", "override unit DUMMY1 at N",
+		"override unit 308/36/89 at K", "override unit DUMMY2 at K", "override unit 312/165/115 at K",
+		"override unit 312/165/542 at M", "override unit 308/102/18 at Q")
+	return withMoves(g,
+		hell.Note{From: "N", At: "K", Unit: "308/36/89"},
+		hell.Note{From: "K", At: "M", Unit: "312/165/542"},
+		hell.Note{From: "P", At: "Q", Unit: "308/102/18"})
+}

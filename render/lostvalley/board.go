@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"math"
 	"strings"
 
 	"github.com/umpirebot/umpire/adjudicator"
@@ -28,36 +27,30 @@ const (
 	dzR    = 34
 )
 
-func hex(s string) color.RGBA {
-	var r, g, b uint8
-	fmt.Sscanf(s, "#%02x%02x%02x", &r, &g, &b)
-	return color.RGBA{r, g, b, 255}
-}
-
 // The inks: French blue against VM vermilion (and the division colours
 // of 2.2.3: gold 304, green 308, blue 312, red 316), always with text.
 var (
-	inkGround  = hex("#e9e2cc")
-	inkBox     = hex("#fbf8ef")
-	inkBoxEdge = hex("#3a3a3a")
-	inkText    = hex("#161616")
-	inkTextLt  = hex("#f2f2f2")
-	inkTextDim = hex("#a9b0bb")
-	inkPanel   = hex("#1e2127")
-	inkPanel2  = hex("#2a2e36")
-	inkLine    = hex("#202020")
-	inkFrench  = hex("#1f4fa0")
-	inkVM      = hex("#c8402a")
-	inkNML     = hex("#8a8a8a")
-	inkUsed    = hex("#e4e0d4")
-	inkDZ      = hex("#d9e8f5")
-	inkFort    = hex("#6b4f2a")
-	inkGold    = hex("#c9a227")
-	inkGreen   = hex("#2e8b3e")
-	inkBlue    = hex("#2f6fd0")
-	inkRed     = hex("#c0392b")
-	inkWhite   = hex("#ffffff")
-	inkYellow  = hex("#f4d03f")
+	inkGround  = render.Hex("#e9e2cc")
+	inkBox     = render.Hex("#fbf8ef")
+	inkBoxEdge = render.Hex("#3a3a3a")
+	inkText    = render.Hex("#161616")
+	inkTextLt  = render.Hex("#f2f2f2")
+	inkTextDim = render.Hex("#a9b0bb")
+	inkPanel   = render.Hex("#1e2127")
+	inkPanel2  = render.Hex("#2a2e36")
+	inkLine    = render.Hex("#202020")
+	inkFrench  = render.Hex("#1f4fa0")
+	inkVM      = render.Hex("#c8402a")
+	inkNML     = render.Hex("#8a8a8a")
+	inkUsed    = render.Hex("#e4e0d4")
+	inkDZ      = render.Hex("#d9e8f5")
+	inkFort    = render.Hex("#6b4f2a")
+	inkGold    = render.Hex("#c9a227")
+	inkGreen   = render.Hex("#2e8b3e")
+	inkBlue    = render.Hex("#2f6fd0")
+	inkRed     = render.Hex("#c0392b")
+	inkWhite   = render.Hex("#ffffff")
+	inkYellow  = render.Hex("#f4d03f")
 )
 
 func inks() []color.RGBA {
@@ -174,16 +167,7 @@ func (b *board) Static(c *render.Canvas) {
 
 // star draws a gold five-pointed star of radius r centred on x, y.
 func star(c *render.Canvas, x, y, r float64) {
-	var pts [][2]float64
-	for i := 0; i < 10; i++ {
-		rr := r
-		if i%2 == 1 {
-			rr = r * 0.45
-		}
-		a := -math.Pi/2 + float64(i)*math.Pi/5
-		pts = append(pts, [2]float64{x + rr*math.Cos(a), y + rr*math.Sin(a)})
-	}
-	c.Poly(pts)
+	c.Poly(render.StarPoints(x, y, r))
 	c.SetColor(inkYellow)
 	c.FillPreserve()
 	c.SetColor(inkBoxEdge)

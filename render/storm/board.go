@@ -36,27 +36,27 @@ const (
 )
 
 var (
-	inkGround  = hex("#efe6c8")
-	inkHill    = hex("#d9c79a")
-	inkAdj     = hex("#b5a57e")
-	inkRiver   = hex("#2f6fb5")
-	inkBridge  = hex("#6b4a2b")
-	inkFrench  = hex("#2458a6")
-	inkFrenchL = hex("#c9daf3")
-	inkVM      = hex("#c8362b")
-	inkVML     = hex("#f4cdc8")
-	inkText    = hex("#161616")
-	inkTextLt  = hex("#f2f2f2")
-	inkDim     = hex("#a9b0bb")
-	inkPanel   = hex("#1e2127")
-	inkPanel2  = hex("#2a2e36")
-	inkWhite   = hex("#ffffff")
-	inkGold    = hex("#d9a514")
-	inkGreen   = hex("#3e8a3a")
-	inkBlue    = hex("#2f6fb5")
-	inkFire    = hex("#ff8c1a")
-	inkGrey    = hex("#8a8a8a")
-	inkBlack   = hex("#000000")
+	inkGround  = render.Hex("#efe6c8")
+	inkHill    = render.Hex("#d9c79a")
+	inkAdj     = render.Hex("#b5a57e")
+	inkRiver   = render.Hex("#2f6fb5")
+	inkBridge  = render.Hex("#6b4a2b")
+	inkFrench  = render.Hex("#2458a6")
+	inkFrenchL = render.Hex("#c9daf3")
+	inkVM      = render.Hex("#c8362b")
+	inkVML     = render.Hex("#f4cdc8")
+	inkText    = render.Hex("#161616")
+	inkTextLt  = render.Hex("#f2f2f2")
+	inkDim     = render.Hex("#a9b0bb")
+	inkPanel   = render.Hex("#1e2127")
+	inkPanel2  = render.Hex("#2a2e36")
+	inkWhite   = render.Hex("#ffffff")
+	inkGold    = render.Hex("#d9a514")
+	inkGreen   = render.Hex("#3e8a3a")
+	inkBlue    = render.Hex("#2f6fb5")
+	inkFire    = render.Hex("#ff8c1a")
+	inkGrey    = render.Hex("#8a8a8a")
+	inkBlack   = render.Hex("#000000")
 )
 
 type board struct {
@@ -198,7 +198,8 @@ func (b *board) drawArea(c *render.Canvas, av storm.AreaView) {
 	c.Text(def, x0+5, y0+boxH-7, 0, 0, inkText)
 	if av.Victory {
 		c.SetColor(inkGold)
-		star(c, x0+boxW-12, y0+boxH-12, 8)
+		c.Poly(render.StarPoints(x0+boxW-12, y0+boxH-12, 8))
+		c.Fill()
 	}
 	if av.Symbol != "" {
 		col := inkWhite
@@ -274,25 +275,6 @@ func (b *board) drawArea(c *render.Canvas, av storm.AreaView) {
 		c.Font(9, true)
 		c.Text("NS", x0+boxW-49, y0+boxH-11, 0, 0, inkTextLt)
 	}
-}
-
-func star(c *render.Canvas, x, y, r float64) {
-	c.NewSubPath()
-	for i := 0; i < 10; i++ {
-		rr := r
-		if i%2 == 1 {
-			rr = r * 0.45
-		}
-		a := -math.Pi/2 + float64(i)*math.Pi/5
-		px, py := x+rr*math.Cos(a), y+rr*math.Sin(a)
-		if i == 0 {
-			c.MoveTo(px, py)
-		} else {
-			c.LineTo(px, py)
-		}
-	}
-	c.ClosePath()
-	c.Fill()
 }
 
 func (b *board) panel(c *render.Canvas, v adjudicator.View, bd *storm.Board) {
@@ -375,23 +357,4 @@ func (b *board) panel(c *render.Canvas, v adjudicator.View, bd *storm.Board) {
 	// key
 	y = mapH - 70
 	line("Key: blue frame France, red frame VM; D defense, T trench; star: victory area; F fire marker; NS no supply; number red: no French entry, blue: airstrip, green: west bank; blue bars: the Nam Yum, brown: bridges.", 10, false, inkDim)
-}
-
-// hex parses "#rrggbb".
-func hex(s string) color.RGBA {
-	var v [3]uint8
-	for i := 0; i < 3; i++ {
-		var x uint8
-		for _, ch := range s[1+2*i : 3+2*i] {
-			x <<= 4
-			switch {
-			case ch >= '0' && ch <= '9':
-				x |= uint8(ch - '0')
-			case ch >= 'a' && ch <= 'f':
-				x |= uint8(ch-'a') + 10
-			}
-		}
-		v[i] = x
-	}
-	return color.RGBA{v[0], v[1], v[2], 255}
 }

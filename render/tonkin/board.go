@@ -260,19 +260,7 @@ func (b *board) Focus(before, after adjudicator.View) (image.Rectangle, bool) {
 	fits := func(p, q *hexGeo) bool {
 		return math.Abs(p.x-q.x)+hexW <= float64(cropW) && math.Abs(p.y-q.y)+2*hexS <= float64(cropH)
 	}
-	best, most := 0, 0
-	for i, p := range spots {
-		n := 0
-		for _, q := range spots {
-			if fits(p, q) {
-				n++
-			}
-		}
-		if n >= most {
-			best, most = i, n
-		}
-	}
-	c := spots[best]
+	c := spots[render.Densest(spots, fits)]
 	box := render.Corners(c.x, c.y, c.x, c.y)
 	for _, q := range spots {
 		nb := render.Corners(math.Min(box.X0, q.x), math.Min(box.Y0, q.y), math.Max(box.X1, q.x), math.Max(box.Y1, q.y))

@@ -523,7 +523,7 @@ func (b *board) sideTracks(c *render.Canvas, bv *tonkin.BoardView, x0, x1, y flo
 	}
 	y += 10
 	c.Font(11.5, true)
-	c.Text("FEF", x0, y, 0, 0.5, hex("#7fb2ef"))
+	c.Text("FEF", x0, y, 0, 0.5, render.Hex("#7fb2ef"))
 	y += 10
 	y = boxes(c, "Airstrikes left", bv.FEFStrikes, 6, inkBlue, x0, x1, y)
 	c.Font(10.5, false)
@@ -652,7 +652,7 @@ func (b *board) panelStatic(c *render.Canvas) {
 		draw func(x, y float64)
 	}{
 		{"mobilization hex", func(x, y float64) {
-			star(c, x, y, 6.5)
+			c.Poly(render.StarPoints(x, y, 6.5))
 			c.SetColor(inkStar)
 			c.Fill()
 		}},

@@ -403,24 +403,7 @@ func TestBudget(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("timing")
 	}
-	r := newRenderer()
-	v := view(state(t, "1953"), public)
-	r.PNG(v)
-	var ds []time.Duration
-	for i := 0; i < 9; i++ {
-		w := v
-		w.Status = []string{fmt.Sprint(i)}
-		t0 := time.Now()
-		if _, err := r.PNG(w); err != nil {
-			t.Fatal(err)
-		}
-		ds = append(ds, time.Since(t0))
-	}
-	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
-	t.Logf("cold render: median %v (min %v, max %v)", ds[4], ds[0], ds[8])
-	if ds[4] > 150*time.Millisecond {
-		t.Errorf("median cold render %v, budget 150ms", ds[4])
-	}
+	golden.ColdBudget(t, "cold render", view(state(t, "1953"), public), 150*time.Millisecond, newRenderer().PNG)
 }
 
 // ------------------------------------------------------------ benchmarks

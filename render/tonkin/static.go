@@ -314,7 +314,7 @@ func (b *board) symbols(c *render.Canvas) {
 	for _, g := range b.hexes {
 		if g.mob {
 			x, y := starAt(g)
-			star(c, x, y, 6.5)
+			c.Poly(render.StarPoints(x, y, 6.5))
 		}
 	}
 	c.SetColor(inkStar)
@@ -366,24 +366,6 @@ func (b *board) symbols(c *render.Canvas) {
 	c.Stroke()
 }
 
-func star(c *render.Canvas, x, y, r float64) {
-	c.NewSubPath()
-	for i := 0; i < 10; i++ {
-		rr := r
-		if i%2 == 1 {
-			rr = r * 0.45
-		}
-		a := -math.Pi/2 + float64(i)*math.Pi/5
-		px, py := x+rr*math.Cos(a), y+rr*math.Sin(a)
-		if i == 0 {
-			c.MoveTo(px, py)
-		} else {
-			c.LineTo(px, py)
-		}
-	}
-	c.ClosePath()
-}
-
 // plane: an airstrip (The Map: an airplane symbol), pointing up.
 func plane(c *render.Canvas, x, y float64) {
 	c.NewSubPath()
@@ -418,9 +400,9 @@ func (b *board) hexIDs(c *render.Canvas) {
 	for _, g := range b.hexes {
 		k := inkHexID
 		if g.h.Terrain == "sea" {
-			k = hex("#5f87ad")
+			k = render.Hex("#5f87ad")
 		} else if g.h.Terrain == "mountain" {
-			k = hex("#f1e3c8")
+			k = render.Hex("#f1e3c8")
 		}
 		c.Text(g.id, g.x, g.y-hexS+10, 0.5, 0.5, k)
 	}
@@ -453,9 +435,9 @@ func (b *board) countries(c *render.Canvas) {
 		if g == nil || cs[k.key] == nil {
 			continue
 		}
-		col := alpha(inkBlack, 0.22)
+		col := render.Alpha(inkBlack, 0.22)
 		if k.key == "sea" {
-			col = alpha(hex("#1f4e79"), 0.35)
+			col = render.Alpha(render.Hex("#1f4e79"), 0.35)
 		}
 		c.Text(k.name, g.x, g.y, 0.5, 0.5, col)
 	}
