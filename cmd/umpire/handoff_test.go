@@ -216,3 +216,18 @@ func TestHandOff_TonkinPicturesInTheAwaitedView(t *testing.T) {
 	t.Logf("%d hand-offs with a focus", focused)
 	goldenPost(t, out, `@alice /order text:"barrage 0418 air air air air air air"`, "@bob", "handoff-tonkin-vm")
 }
+
+// Issue 30, items 1 and 2 in The Final Gamble: the same over the scripted
+// game; France's Choice at 1019 (3.6-C) shows the assaulted hex, the
+// assaulting battalion's hex and its supporters, in France's view
+// (golden files).
+func TestHandOff_FinalGamblePicturesInTheAwaitedView(t *testing.T) {
+	rec := recording(t)
+	out, focused := handOffPictures(t, rec, map[string]string{"alice": "french", "bob": "vm"},
+		"--script", filepath.Join("testdata", "finalgamble", "game.txt"))
+	t.Logf("%d hand-offs with a focus", focused)
+	if focused < 4 {
+		t.Errorf("only %d hand-offs name the places of their decision", focused)
+	}
+	goldenPost(t, out, `@bob /order text:"charge 316-215 tien-len 316-938 advance 316-938@0920"`, "@alice", "handoff-finalgamble-choice-french")
+}

@@ -1,0 +1,214 @@
+package fgmap
+
+import (
+	"image"
+	"testing"
+
+	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/finalgamble"
+	"github.com/umpirebot/umpire/render"
+	"github.com/umpirebot/umpire/render/golden"
+)
+
+// spotted checks one place's spot: known, inside its frame, the frame
+// inside the image, and its close-up the board's crop size (or its
+// frame's, if smaller), inside the frame, holding the point at.
+func spotted(t *testing.T, b *board, place string, at image.Point) {
+	t.Helper()
+	box, frame, ok := b.Spot(place)
+	if !ok {
+		t.Errorf("%s: no spot", place)
+		return
+	}
+	img := image.Rect(0, 0, b.w, b.h)
+	switch {
+	case box.Empty():
+		t.Errorf("%s: an empty box", place)
+	case !frame.In(img):
+		t.Errorf("%s: frame %v outside the image %v", place, frame, img)
+	case !box.In(frame):
+		t.Errorf("%s: box %v outside its frame %v", place, box, frame)
+	case !at.In(box):
+		t.Errorf("%s: box %v does not hold %v", place, box, at)
+	}
+	crops := render.Closeups(b, []string{place}, nil)
+	size := b.CropSize()
+	if len(crops) != 1 {
+		t.Errorf("%s: %d close-ups", place, len(crops))
+		return
+	}
+	c := crops[0]
+	if c.Dx() != min(size.X, frame.Dx()) || c.Dy() != min(size.Y, frame.Dy()) || !c.In(frame) || !at.In(c) {
+		t.Errorf("%s: close-up %v (frame %v) does not hold %v at the crop size %v", place, c, frame, at, size)
+	}
+}
+
+// Issue 30, item 1: every hex of DBP and Isabelle ("0712", "I0305") has
+// its spot, on its own sub-map's frame, and its close-up holds the
+// hex's whole stack (up to 3 French counters, 1.6), never cut.
+func TestSpot_EveryHexOfBothMaps(t *testing.T) {
+	b := newBoard(testData)
+	n := 0
+	for _, g := range []*geo{b.dbp, b.isa} {
+		for _, h := range g.m.Hexes() {
+			p := h.ID
+			if g == b.isa {
+				p = "I" + h.ID
+			}
+			x, y := g.center(h.ID)
+			spotted(t, b, p, image.Pt(int(x), int(y)))
+			_, frame, _ := b.Spot(p)
+			if frame != b.frame(g) {
+				t.Errorf("%s: frame %v, want its sub-map's %v", p, frame, b.frame(g))
+			}
+			// the stack: 3 counters from 14 px above the centre (units)
+			stack := rect(x-cW/2, y-14, x+cW/2, y-14+3*(cH+1))
+			if c := render.Closeups(b, []string{p}, nil); len(c) == 1 && !stack.In(c[0]) {
+				t.Errorf("%s: close-up %v cuts the stack %v", p, c[0], stack)
+			}
+			n++
+		}
+	}
+	if n < 500 {
+		t.Errorf("only %d hexes spotted", n)
+	}
+}
+
+// Every box the board draws is spotted by its name and by the token the
+// engine names it with ("Laos-1", "Off-Map", "Wounded-Square"); every
+// strongpoint by its code; the Supply Areas (1.3-D, 5.4-D) and the
+// Airdrop Chart (5.4); unknown places are not.
+func TestSpot_BoxesStrongpointsAndCharts(t *testing.T) {
+	b := newBoard(testData)
+	for id, bx := range b.boxes {
+		spotted(t, b, id, image.Pt(int(bx.CX()), int(bx.CY())))
+		if _, frame, _ := b.Spot(id); frame != b.boxesFrame() {
+			t.Errorf("%s: frame %v, want the boxes' %v", id, frame, b.boxesFrame())
+		}
+	}
+	for _, tok := range []string{"Laos-1", "Laos-2", "Off-Map", "Condor", "VM-Reinforcements", "Hanoi", "Reinforcements-Available", "Wounded-Square", "Pulled-Back", "2z-304", "1z-304", "Wounded", "Gone"} {
+		bx, ok := b.boxes[finalgamble.BoxName(tok)]
+		if !ok {
+			t.Errorf("the board draws no box %q (token %q)", finalgamble.BoxName(tok), tok)
+			continue
+		}
+		spotted(t, b, tok, image.Pt(int(bx.CX()), int(bx.CY())))
+	}
+	for _, g := range []*geo{b.dbp, b.isa} {
+		for _, sp := range g.m.Strongs {
+			x, y := g.center(sp.Hexes[0])
+			spotted(t, b, sp.Code, image.Pt(int(x), int(y)))
+		}
+	}
+	// a Supply Area's close-up is centred on it (DBP's is taller than a
+	// close-up)
+	for _, p := range []string{finalgamble.SupplyArea, finalgamble.IsabelleSupplyArea} {
+		g := b.dbp
+		if p == finalgamble.IsabelleSupplyArea {
+			g = b.isa
+		}
+		var ids []string
+		for _, h := range g.m.Hexes() {
+			if h.Supply {
+				ids = append(ids, h.ID)
+			}
+		}
+		box := b.hexesBox(g, ids)
+		spotted(t, b, p, box.Min.Add(box.Max).Div(2))
+	}
+	x0, y0 := b.airdropOrigin()
+	spotted(t, b, finalgamble.AirdropChart, image.Pt(int(x0+3*airdropCellW), int(y0+3*airdropCellH)))
+	// the chart's row numbers and six columns' printing all in its
+	// close-up (the last slot's right edge may be cut by a few pixels)
+	c := render.Closeups(b, []string{finalgamble.AirdropChart}, nil)[0]
+	if cols := rect(x0-14, y0, x0+6*airdropCellW-6, y0+6*airdropCellH); !cols.In(c) {
+		t.Errorf("the Airdrop Chart's close-up %v cuts its slots %v", c, cols)
+	}
+	for _, p := range []string{"", "9999", "I9999", "Arrived", "nowhere", "I-", "E99"} {
+		if _, _, ok := b.Spot(p); ok {
+			t.Errorf("%q spotted", p)
+		}
+	}
+}
+
+// Marked lists the places of the view's marks (the last order's moves,
+// fire and assaults), both ends of a move.
+func TestSpot_MarkedFromTheViewsMarks(t *testing.T) {
+	b := newBoard(testData)
+	v := view(t, "A")
+	v.Board.(*finalgamble.BoardView).Marks = []adjudicator.Mark{{Kind: "assault", From: "1120", At: "1019"}, {Kind: "fire", At: "I0405"}, {Kind: "move", From: "1807", At: "Off-Map"}}
+	got := b.Marked(v)
+	want := []string{"1120", "1019", "I0405", "1807", "Off-Map"}
+	if len(got) != len(want) {
+		t.Fatalf("marked %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("marked %v, want %v", got, want)
+		}
+	}
+	if got := b.Marked(adjudicator.View{Title: finalgamble.ID}); got != nil {
+		t.Errorf("a view without a board: %v", got)
+	}
+}
+
+// dice are fixed faces, then 1s.
+type dice []int
+
+func (d *dice) Roll(sides int) int {
+	if len(*d) == 0 {
+		return 1
+	}
+	v := (*d)[0]
+	*d = (*d)[1:]
+	return max(1, min(sides, v))
+}
+
+// played is scenario A after orders, each "side order".
+func played(t *testing.T, orders ...[2]string) adjudicator.State {
+	t.Helper()
+	s, err := testRules.Setup("A", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range orders {
+		ns, _, err := testRules.Apply(s, adjudicator.Side(o[0]), o[1], &dice{})
+		if err != nil {
+			t.Fatalf("%s %q: %v", o[0], o[1], err)
+		}
+		s = ns
+	}
+	return s
+}
+
+// 2.2-A: the VM's bombardment decision, with Zone Markers on two French
+// stacks at DBP and one at Isabelle: a close-up of the DBP pair, one of
+// Isabelle's, each marker's ring centred (golden files).
+func TestSpot_2_2_BombardmentCloseups(t *testing.T) {
+	s := played(t, [2]string{"french", "done"}, [2]string{"vm", "done"}, [2]string{"vm", "done"},
+		[2]string{"vm", "zone 1910"}, [2]string{"vm", "zone 1807"}, [2]string{"vm", "zone I0405"})
+	v := testRules.View(s, adjudicator.ViewerOf(finalgamble.VM))
+	if want := []string{"1910", "1807", "I0405"}; len(v.Prompt.Focus) != 3 || v.Prompt.Focus[0] != want[0] || v.Prompt.Focus[2] != want[2] {
+		t.Fatalf("2.2 focus %v, want %v", v.Prompt.Focus, want)
+	}
+	b := newBoard(testData)
+	crops := render.Closeups(b, v.Prompt.Focus, b.Marked(v))
+	if len(crops) != 2 {
+		t.Fatalf("close-ups %v: want the DBP pair's and Isabelle's", crops)
+	}
+	for i, p := range []string{"1910", "1807", "I0405"} {
+		g, id, _ := b.place(p)
+		x, y := g.center(id)
+		if c := crops[i/2]; !image.Pt(int(x), int(y)).In(c) {
+			t.Errorf("%s not in close-up %v", p, c)
+		}
+	}
+	r := newRenderer()
+	for i, c := range crops {
+		png, err := r.PNGCrop(v, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden.Check(t, "spot-bombard-vm-"+string(rune('1'+i)), png)
+	}
+}
