@@ -3,6 +3,7 @@ package fgmap
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -28,8 +29,80 @@ func (b *board) Dynamic(c *render.Canvas, v adjudicator.View) error {
 	b.flags(c, s)
 	b.boxContents(c, s)
 	b.tracks(c, bv)
+	b.loads(c, bv)
 	b.combat(c, bv)
+	b.recent(c, bv)
 	return nil
+}
+
+// loads draws the plane-loads France has put on the Airdrop Chart (5.4-A)
+// in their slots: a Supply Marker's name, or the units (two at most).
+func (b *board) loads(c *render.Canvas, bv *finalgamble.BoardView) {
+	keys := make([]string, 0, len(bv.Loads))
+	for k := range bv.Loads {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	x0, y0 := b.airdropOrigin()
+	for _, k := range keys {
+		var row, col int
+		if n, _ := fmt.Sscanf(k, "r%dc%d", &row, &col); n != 2 || row < 1 || row > 6 || col < 1 || col > 6 || len(bv.Loads[k]) == 0 {
+			continue
+		}
+		x, y := x0+float64(col-1)*airdropCellW, y0+float64(row-1)*airdropCellH
+		c.Rect(x+1, y+1, x+airdropCellW-1, y+airdropCellH-1, inkFR)
+		c.Frame(x+1, y+1, x+airdropCellW-1, y+airdropCellH-1, 1.5, inkFREdge)
+		text := strings.Join(bv.Loads[k], "+")
+		c.FitFont(text, airdropCellW-6, 9, counterText, false)
+		if c.Width(text) > airdropCellW-6 {
+			// two units: the first, and a sign that another flies with it
+			text = bv.Loads[k][0] + "+"
+			c.FitFont(text, airdropCellW-6, 9, counterText, false)
+		}
+		c.Text(text, x+airdropCellW/2, y+airdropCellH/2, 0.5, 0.5, inkFRText)
+	}
+}
+
+// recent draws what the last order did (the view's marks; issue 30, item
+// 2), over the segment's markers: each move, retreat and advance as a
+// yellow arrow from where the unit was; fire (a Zone Marker placed or
+// rolled, a Support Barrage) as a yellow ring on its hex; an assault
+// whose Combat Marker is gone (resolved, a Commando raid) as a thin red
+// arrow.
+func (b *board) recent(c *render.Canvas, bv *finalgamble.BoardView) {
+	for _, m := range bv.Marks {
+		g, to, ok := b.place(m.At)
+		if !ok {
+			continue
+		}
+		x1, y1 := g.center(to)
+		switch m.Kind {
+		case "fire":
+			c.SetColor(inkNow)
+			c.SetLineWidth(3)
+			c.DrawCircle(x1, y1, g.lay.S()*0.8)
+			c.Stroke()
+		case "move", "assault":
+			g0, from, ok := b.place(m.From)
+			if !ok || g0 != g || from == to {
+				continue
+			}
+			if m.Kind == "assault" && slices.ContainsFunc(bv.Assaults, func(a finalgamble.Assault) bool { return a.From == m.From && a.Target == m.At }) {
+				continue // drawn with its Combat Marker (combat)
+			}
+			x0, y0 := g.center(from)
+			ux, uy := x1-x0, y1-y0
+			l := math.Hypot(ux, uy)
+			ux, uy = ux/l, uy/l
+			// from the edge of where the unit was to the edge of its
+			// counter where it is: the counters' names stay readable
+			fill, w := inkNow, 5.0
+			if m.Kind == "assault" {
+				fill, w = inkRedArr, 3
+			}
+			c.Arrow(x0+ux*hexW*0.3, y0+uy*hexW*0.3, x1-ux*hexW*0.3, y1-uy*hexW*0.3, w, fill, inkBlack)
+		}
+	}
 }
 
 // place is a hex place's map and hex ("I0606": Isabelle's 0606); ok
@@ -417,6 +490,8 @@ func (b *board) tracks(c *render.Canvas, bv *finalgamble.BoardView) {
 		"black double line: heavy wire   grey dashes: light wire   blue: Nam Youm   brown bar: bridge",
 		"brown rim: a hill's edge (uphill)   label vermilion: VM flag   navy: French flag",
 		"counter with a red band: reduced   white triangle: outpost",
+		"red/blue arrow: a VM/French assault (thin: resolved)   yellow ring: Zone Marker, fire",
+		"yellow arrow: a move, retreat or advance of the last order",
 	} {
 		c.Text(l, r.X0+10, y, 0, 0, inkTextDim)
 		y += 14

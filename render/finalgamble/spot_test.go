@@ -1,6 +1,7 @@
 package fgmap
 
 import (
+	"bytes"
 	"image"
 	"testing"
 
@@ -210,5 +211,90 @@ func TestSpot_2_2_BombardmentCloseups(t *testing.T) {
 			t.Fatal(err)
 		}
 		golden.Check(t, "spot-bombard-vm-"+string(rune('1'+i)), png)
+	}
+}
+
+// 5.4-A: France's airdrop decision pictures the Airdrop Chart with the
+// plane-loads in their slots, and the Hanoi Airbase Box (golden files).
+func TestSpot_5_4_AirdropChartWithItsLoads(t *testing.T) {
+	v := view(t, "A")
+	v.Board.(*finalgamble.BoardView).Loads = map[string][]string{"r2c1": {"Ammo"}, "r3c4": {"1BPVN-1", "Replacement"}, "r4c3": {"Medicine"}}
+	b := newBoard(testData)
+	crops := render.Closeups(b, []string{finalgamble.AirdropChart, "Hanoi"}, nil)
+	if len(crops) != 2 {
+		t.Fatalf("close-ups %v: want the chart's and the box's", crops)
+	}
+	// each loaded slot is filled, an empty one is not
+	img := image.NewRGBA(image.Rect(0, 0, b.w, b.h))
+	c := render.NewCanvas(img)
+	b.Static(c)
+	if err := b.Dynamic(c, v); err != nil {
+		t.Fatal(err)
+	}
+	x0, y0 := b.airdropOrigin()
+	for slot, loaded := range map[[2]int]bool{{2, 1}: true, {3, 4}: true, {4, 3}: true, {1, 4}: false, {6, 6}: false} {
+		x, y := int(x0+float64(slot[1]-1)*airdropCellW)+3, int(y0+float64(slot[0]-1)*airdropCellH)+3
+		if got := img.RGBAAt(x, y) == inkFR; got != loaded {
+			t.Errorf("slot r%dc%d: filled %v, want %v", slot[0], slot[1], got, loaded)
+		}
+	}
+	r := newRenderer()
+	for i, crop := range crops {
+		png, err := r.PNGCrop(v, crop)
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden.Check(t, "spot-airdrop-french-"+string(rune('1'+i)), png)
+	}
+}
+
+// Issue 30, item 2: the last order's marks are drawn: a move (a retreat,
+// an advance) as a yellow arrow from where the unit was, fire as a yellow
+// ring; a mark across the two sub-maps or into a box draws no arrow.
+func TestRecent_TheLastOrdersMovesAndFire(t *testing.T) {
+	b := newBoard(testData)
+	draw := func(marks []adjudicator.Mark) *image.RGBA {
+		v := view(t, "A")
+		v.Board.(*finalgamble.BoardView).Marks = marks
+		img := image.NewRGBA(image.Rect(0, 0, b.w, b.h))
+		if err := b.Dynamic(render.NewCanvas(img), v); err != nil {
+			t.Fatal(err)
+		}
+		return img
+	}
+	blank := draw(nil)
+	img := draw([]adjudicator.Mark{{Kind: "move", From: "2406", At: "2706"}, {Kind: "fire", At: "I0405"}, {Kind: "move", From: "1019", At: "Off-Map"}})
+	// the arrow's middle, between the two hexes
+	x0, y0 := b.dbp.center("2406")
+	x1, y1 := b.dbp.center("2706")
+	if blank.RGBAAt(int((x0+x1)/2), int((y0+y1)/2)) == inkNow {
+		t.Fatal("the board is yellow there without marks: pick other hexes")
+	}
+	if mid := img.RGBAAt(int((x0+x1)/2), int((y0+y1)/2)); mid != inkNow {
+		t.Errorf("the move 2406→2706: %v at its middle, want the arrow's %v", mid, inkNow)
+	}
+	// the ring, left of I0405's centre
+	x, y := b.isa.center("0405")
+	ring := 0
+	for dx := -int(b.isa.lay.S()); dx < 0; dx++ {
+		if img.RGBAAt(int(x)+dx, int(y)) == inkNow {
+			ring++
+		}
+	}
+	if ring == 0 {
+		t.Error("no ring on I0405's fire")
+	}
+	// nothing else drawn for the move into a box
+	diff := 0
+	for i := range img.Pix {
+		if img.Pix[i] != blank.Pix[i] {
+			diff++
+		}
+	}
+	if only := draw([]adjudicator.Mark{{Kind: "move", From: "1019", At: "Off-Map"}, {Kind: "move", From: "I0405", At: "1019"}}); !bytes.Equal(only.Pix, blank.Pix) {
+		t.Error("a move into a box or across the sub-maps drew something")
+	}
+	if diff == 0 {
+		t.Error("the marks drew nothing")
 	}
 }
