@@ -262,7 +262,7 @@ func TestFocus_NeverReadsTheStandingOrders(t *testing.T) {
 	assaults := 0
 	n := 600
 	if testing.Short() {
-		n = 600
+		n = 300
 	}
 	for i := 0; i < n && s.Result == nil; i++ {
 		p := r.Prompt(s)
