@@ -11,10 +11,11 @@ import (
 // hand-off's close-ups (issue 30, item 1; adjudicator.Prompt.Focus). It
 // reads only what both sides see on the board (the markers, the units,
 // a Choice asked): never a side's standing orders, which are private
-// (RULINGS F18), nor anything they decided unannounced. Places drawn
-// nowhere (the Supply Areas are named as such) are for the board to
-// skip. Nil when the decision has no place (a set-up, a move of any
-// unit, a surrender demand).
+// (RULINGS F18), nor anything they decided unannounced (a supporter's
+// advance named with a charge). The Supply Areas and the Airdrop Chart,
+// no hex nor box, have names of their own (SupplyArea ...). Nil when the
+// decision has no one place: a set-up, declarations and moves of any
+// unit, losses to choose anywhere, a surrender demand, a Trench Marker.
 func (r *Rules) focus(s *State) []string {
 	if s.Result != nil {
 		return nil

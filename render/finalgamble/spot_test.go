@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"sync"
 	"testing"
 
 	"github.com/umpirebot/umpire/adjudicator"
@@ -155,6 +156,10 @@ func TestSpot_MarkedFromTheViewsMarks(t *testing.T) {
 	}
 }
 
+// spotRenderer is one renderer for the close-up tests: its static layer
+// drawn once (the race detector makes each draw slow).
+var spotRenderer = sync.OnceValue(newRenderer)
+
 // dice are fixed faces, then 1s.
 type dice []int
 
@@ -206,7 +211,7 @@ func TestSpot_2_2_BombardmentCloseups(t *testing.T) {
 			t.Errorf("%s not in close-up %v", p, c)
 		}
 	}
-	r := newRenderer()
+	r := spotRenderer()
 	for i, c := range crops {
 		png, err := r.PNGCrop(v, c)
 		if err != nil {
@@ -226,7 +231,7 @@ func TestSpot_5_4_AirdropChartWithItsLoads(t *testing.T) {
 	if len(crops) != 2 {
 		t.Fatalf("close-ups %v: want the chart's and the box's", crops)
 	}
-	r := newRenderer()
+	r := spotRenderer()
 	x0, y0 := b.airdropOrigin()
 	for i, crop := range crops {
 		pic, err := r.PNGCrop(v, crop)
