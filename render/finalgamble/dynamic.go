@@ -382,8 +382,13 @@ func (b *board) boxContents(c *render.Canvas, s *finalgamble.Setup) {
 				line = fmt.Sprintf("HQ %d; none left", s.HQ)
 			}
 		case "Wounded Square":
+			// 9.0-D: the units to pick from, by name
 			if len(us) > 0 {
-				line = fmt.Sprintf("%d: %d to Wounded", len(us), s.ToWounded)
+				ids := make([]string, len(us))
+				for i, u := range us {
+					ids[i] = u.ID
+				}
+				line = fmt.Sprintf("%d to Wounded of: %s", s.ToWounded, strings.Join(ids, " "))
 			}
 		default:
 			if ms := s.Markers[id]; len(ms) > 0 {
