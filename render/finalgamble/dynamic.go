@@ -400,6 +400,12 @@ func (b *board) boxContents(c *render.Canvas, s *finalgamble.Setup) {
 			if len(us) == 0 {
 				break
 			}
+			if ids := shared(us); ids != "" {
+				// a box both sides hold (3.2, 7.1 Box Combat): its units
+				// by name, the VM's first, as orders name them
+				line += ids
+				break
+			}
 			fr, vm := 0, 0
 			forms := map[string]int{}
 			var fo []string
@@ -432,6 +438,23 @@ func (b *board) boxContents(c *render.Canvas, s *finalgamble.Setup) {
 			c.Text(l, bx.X0+4, bx.Y0+24+float64(i)*10, 0, 0, inkTextDim)
 		}
 	}
+}
+
+// shared lists the units of a box both sides hold, "VM: a b; French: c
+// d"; "" when one side holds it alone.
+func shared(us []finalgamble.Unit) string {
+	var vm, fr []string
+	for _, u := range us {
+		if u.Side == "VM" {
+			vm = append(vm, u.ID)
+		} else {
+			fr = append(fr, u.ID)
+		}
+	}
+	if len(vm) == 0 || len(fr) == 0 {
+		return ""
+	}
+	return "VM: " + strings.Join(vm, " ") + "; French: " + strings.Join(fr, " ")
 }
 
 // tracks: the current turn, then every numbered track with its value.

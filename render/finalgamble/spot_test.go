@@ -307,3 +307,33 @@ func TestRecent_TheLastOrdersMovesAndFire(t *testing.T) {
 }
 
 func decodePNG(b []byte) (image.Image, error) { return png.Decode(bytes.NewReader(b)) }
+
+// 3.2: the VM's Box Combat pictures the box it shares with French units,
+// whose units it names by name (golden file).
+func TestSpot_3_2_BoxCombatInTheSharedBox(t *testing.T) {
+	s := played(t, [2]string{"french", "done"}, [2]string{"vm", "done"}).(*finalgamble.State)
+	for i := range s.Units {
+		u := &s.Units[i]
+		switch {
+		case u.ID == "308-80" || u.ID == "1BEP-1" || u.ID == "1BEP-2":
+			u.Map, u.Hex, u.Box = "", "", "2z-304"
+		case u.Box == "2z-304":
+			u.Box = "VM Off-Map"
+		}
+	}
+	s.Seg, s.Rested = "3.2", nil
+	v := testRules.View(s, adjudicator.ViewerOf(finalgamble.VM))
+	if len(v.Prompt.Focus) != 1 || v.Prompt.Focus[0] != "2z-304" {
+		t.Fatalf("3.2 focus %v, want 2z-304", v.Prompt.Focus)
+	}
+	b := newBoard(testData)
+	crops := render.Closeups(b, v.Prompt.Focus, nil)
+	if bx := b.boxes["2z-304"]; len(crops) != 1 || !image.Rect(int(bx.X0), int(bx.Y0), int(bx.X1), int(bx.Y1)).In(crops[0]) {
+		t.Fatalf("close-ups %v: want one holding the 2z-304 box", crops)
+	}
+	pic, err := spotRenderer().PNGCrop(v, crops[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, "spot-boxcombat-vm", pic)
+}
