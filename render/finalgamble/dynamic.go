@@ -2,6 +2,7 @@ package fgmap
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"slices"
 	"sort"
@@ -91,16 +92,11 @@ func (b *board) recent(c *render.Canvas, bv *finalgamble.BoardView) {
 				continue // drawn with its Combat Marker (combat)
 			}
 			x0, y0 := g.center(from)
-			ux, uy := x1-x0, y1-y0
-			l := math.Hypot(ux, uy)
-			ux, uy = ux/l, uy/l
-			// from the edge of where the unit was to the edge of its
-			// counter where it is: the counters' names stay readable
 			fill, w := inkNow, 5.0
 			if m.Kind == "assault" {
 				fill, w = inkRedArr, 3
 			}
-			c.Arrow(x0+ux*hexW*0.3, y0+uy*hexW*0.3, x1-ux*hexW*0.3, y1-uy*hexW*0.3, w, fill, inkBlack)
+			b.arrow(c, bv, m.From, x0, y0, x1, y1, w, fill)
 		}
 	}
 }
@@ -140,7 +136,7 @@ func (b *board) combat(c *render.Canvas, bv *finalgamble.BoardView) {
 		if a.Marker == "abort" || a.Marker == "done" {
 			w = 3
 		}
-		c.Arrow(x0+(x1-x0)*0.2, y0+(y1-y0)*0.2, x0+(x1-x0)*0.8, y0+(y1-y0)*0.8, w, fill, inkBlack)
+		b.arrow(c, bv, a.From, x0, y0, x1, y1, w, fill)
 	}
 	for _, z := range bv.Zones {
 		p, _, _ := strings.Cut(z.At, ":")
@@ -154,6 +150,56 @@ func (b *board) combat(c *render.Canvas, bv *finalgamble.BoardView) {
 		c.DrawCircle(x, y, g.lay.S()*0.8)
 		c.Stroke()
 	}
+}
+
+// arrow draws an arrow from hex place from, centred at (x0, y0), to the
+// hex centred at (x1, y1): from the edge of the counters drawn at from
+// (their names stay readable) to four fifths of the way.
+func (b *board) arrow(c *render.Canvas, bv *finalgamble.BoardView, from string, x0, y0, x1, y1, w float64, fill color.Color) {
+	l := math.Hypot(x1-x0, y1-y0)
+	if l < 1 {
+		return
+	}
+	ux, uy := (x1-x0)/l, (y1-y0)/l
+	start := 0.2 * l
+	if r, ok := b.stackBox(bv, from, x0, y0); ok {
+		// where the ray from the centre leaves the counters, clear of
+		// their edge and the arrow's outline
+		exit := math.Inf(1)
+		if ux > 0 {
+			exit = math.Min(exit, (r.X1-x0)/ux)
+		} else if ux < 0 {
+			exit = math.Min(exit, (r.X0-x0)/ux)
+		}
+		if uy > 0 {
+			exit = math.Min(exit, (r.Y1-y0)/uy)
+		} else if uy < 0 {
+			exit = math.Min(exit, (r.Y0-y0)/uy)
+		}
+		start = math.Min(math.Max(start, exit+3), 0.5*l)
+	}
+	c.Arrow(x0+ux*start, y0+uy*start, x0+ux*0.8*l, y0+uy*0.8*l, w, fill, inkBlack)
+}
+
+// stackBox is where units draws the counters at hex place p (centred
+// at x, y); false when none stand there.
+func (b *board) stackBox(bv *finalgamble.BoardView, p string, x, y float64) (render.Box, bool) {
+	n := 0
+	for i := range bv.Units {
+		if u := &bv.Units[i]; u.Map != "" && u.Place() == p {
+			n++
+		}
+	}
+	if n == 0 {
+		return render.Box{}, false
+	}
+	n = min(n, 4)
+	// as units places them
+	y0 := y - 14
+	if n == 1 {
+		y0 = y - 4
+	}
+	return render.Corners(x-cW/2, y0, x+cW/2, y0+float64(n)*(cH+1)-1), true
 }
 
 // zones marks the Trench Zones (1.4-B): a red line along their frontier

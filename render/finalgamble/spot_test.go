@@ -2,6 +2,7 @@ package fgmap
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -336,4 +337,59 @@ func TestSpot_3_2_BoxCombatInTheSharedBox(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden.Check(t, "spot-boxcombat-vm", pic)
+}
+
+// An assault's arrow starts at the edge of the assaulting unit's counter
+// (its name stays readable) and reaches into the defending hex.
+func TestArrow_LeavesTheAssaultingCounterReadable(t *testing.T) {
+	b := newBoard(testData)
+	v := view(t, "A")
+	bv := v.Board.(*finalgamble.BoardView)
+	// a VM unit alone in its hex, and the hex east of it on its row
+	var from, to string
+	for _, u := range bv.Units {
+		if u.Side != "VM" || u.Map != "dbp" {
+			continue
+		}
+		r, c := u.Hex[:2], u.Hex[2:]
+		east := r + fmt.Sprintf("%02d", atoi(c)+1)
+		if b.dbp.m.Hex(east) != nil {
+			from, to = u.Hex, east
+			break
+		}
+	}
+	if from == "" {
+		t.Fatal("no VM unit with a hex east of it")
+	}
+	draw := func() *image.RGBA {
+		img := image.NewRGBA(image.Rect(0, 0, b.w, b.h))
+		if err := b.Dynamic(render.NewCanvas(img), v); err != nil {
+			t.Fatal(err)
+		}
+		return img
+	}
+	before := draw()
+	bv.Assaults = []finalgamble.Assault{{Unit: "x", From: from, Target: to, Marker: "assault"}}
+	after := draw()
+	x0, y0 := b.dbp.center(from)
+	x1, y1 := b.dbp.center(to)
+	box, _ := b.stackBox(bv, from, x0, y0)
+	for y := int(box.Y0); y <= int(box.Y1); y++ {
+		for x := int(box.X0); x <= int(box.X1); x++ {
+			if before.RGBAAt(x, y) != after.RGBAAt(x, y) {
+				t.Fatalf("the arrow %s→%s covers the assaulting counter at (%d, %d)", from, to, x, y)
+			}
+		}
+	}
+	if mid := after.RGBAAt(int(x0+(x1-x0)*0.6), int(y0+(y1-y0)*0.6)); mid != inkRedArr {
+		t.Errorf("no red arrow between %s and %s: %v", from, to, mid)
+	}
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n
 }
