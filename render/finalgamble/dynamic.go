@@ -564,7 +564,7 @@ func (b *board) tracks(c *render.Canvas, bv *finalgamble.BoardView) {
 		"black double line: heavy wire   grey dashes: light wire   blue: Nam Youm   brown bar: bridge",
 		"brown rim: a hill's edge (uphill)   label vermilion: VM flag   navy: French flag",
 		"counter with a red band: reduced   white triangle: outpost",
-		"red/blue arrow: a VM/French assault (thin: resolved)   yellow ring: Zone Marker, fire",
+		"red/blue arrow: a VM/French assault (thin: fought or aborted)   yellow ring: Zone Marker, fire",
 		"yellow arrow: a move, retreat or advance of the last order",
 	} {
 		c.Text(l, r.X0+10, y, 0, 0, inkTextDim)
