@@ -29,6 +29,7 @@ func (r *Rules) Prompt(s adjudicator.State) adjudicator.Prompt {
 	side := st.awaiting()
 	p.Awaiting = []adjudicator.Side{side}
 	p.Decision, p.Brief, p.Default = r.decision(st, side)
+	p.Focus = r.focus(st)
 	return p
 }
 

@@ -216,3 +216,36 @@ func TestHandOff_TonkinPicturesInTheAwaitedView(t *testing.T) {
 	t.Logf("%d hand-offs with a focus", focused)
 	goldenPost(t, out, `@alice /order text:"barrage 0418 air air air air air air"`, "@bob", "handoff-tonkin-vm")
 }
+
+// Issue 30, items 1 and 2 in The Final Gamble: the same over the scripted
+// game (-short: its first turn, to the VM's Trench Digging); France's
+// Choice at 1019 (3.6-C) shows the assaulted hex, the assaulting
+// battalion's hex and its supporter's, in France's view (golden files).
+func TestHandOff_FinalGamblePicturesInTheAwaitedView(t *testing.T) {
+	script := filepath.Join("testdata", "finalgamble", "game.txt")
+	want := 12
+	if testing.Short() {
+		// the whole game draws some 140 maps: too slow under -race
+		raw, err := os.ReadFile(script)
+		if err != nil {
+			t.Fatal(err)
+		}
+		end := `@bob /order text:"dig 304"` + "\n"
+		i := strings.Index(string(raw), end)
+		if i < 0 {
+			t.Fatalf("%s has no line %q", script, end)
+		}
+		script = filepath.Join(t.TempDir(), "turn1.txt")
+		if err := os.WriteFile(script, raw[:i+len(end)], 0o600); err != nil {
+			t.Fatal(err)
+		}
+		want = 4
+	}
+	rec := recording(t)
+	out, focused := handOffPictures(t, rec, map[string]string{"alice": "french", "bob": "vm"}, "--script", script)
+	t.Logf("%d hand-offs with a focus", focused)
+	if focused < want {
+		t.Errorf("only %d hand-offs name the places of their decision, want %d or more", focused, want)
+	}
+	goldenPost(t, out, `@bob /order text:"charge 316-215 tien-len 316-938 advance 316-938@0920"`, "@alice", "handoff-finalgamble-choice-french")
+}

@@ -2,7 +2,9 @@ package fgmap
 
 import (
 	"fmt"
+	"image/color"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -28,8 +30,75 @@ func (b *board) Dynamic(c *render.Canvas, v adjudicator.View) error {
 	b.flags(c, s)
 	b.boxContents(c, s)
 	b.tracks(c, bv)
+	b.loads(c, bv)
 	b.combat(c, bv)
+	b.recent(c, bv)
 	return nil
+}
+
+// loads draws the plane-loads France has put on the Airdrop Chart (5.4-A)
+// in their slots: a Supply Marker's name, or the units (two at most).
+func (b *board) loads(c *render.Canvas, bv *finalgamble.BoardView) {
+	keys := make([]string, 0, len(bv.Loads))
+	for k := range bv.Loads {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	x0, y0 := b.airdropOrigin()
+	for _, k := range keys {
+		var row, col int
+		if n, _ := fmt.Sscanf(k, "r%dc%d", &row, &col); n != 2 || row < 1 || row > 6 || col < 1 || col > 6 || len(bv.Loads[k]) == 0 {
+			continue
+		}
+		x, y := x0+float64(col-1)*airdropCellW, y0+float64(row-1)*airdropCellH
+		c.Rect(x+1, y+1, x+airdropCellW-1, y+airdropCellH-1, inkFR)
+		c.Frame(x+1, y+1, x+airdropCellW-1, y+airdropCellH-1, 1.5, inkFREdge)
+		text := strings.Join(bv.Loads[k], "+")
+		c.FitFont(text, airdropCellW-6, 9, counterText, false)
+		if c.Width(text) > airdropCellW-6 {
+			// two units: the first, and a sign that another flies with it
+			text = bv.Loads[k][0] + "+"
+			c.FitFont(text, airdropCellW-6, 9, counterText, false)
+		}
+		c.Text(text, x+airdropCellW/2, y+airdropCellH/2, 0.5, 0.5, inkFRText)
+	}
+}
+
+// recent draws what the last order did (the view's marks; issue 30, item
+// 2), over the segment's markers: each move, retreat and advance as a
+// yellow arrow from where the unit was; fire (a Zone Marker placed or
+// rolled, a Support Barrage) as a yellow ring on its hex; an assault
+// whose Combat Marker is gone (resolved, a Commando raid) as a thin red
+// arrow.
+func (b *board) recent(c *render.Canvas, bv *finalgamble.BoardView) {
+	for _, m := range bv.Marks {
+		g, to, ok := b.place(m.At)
+		if !ok {
+			continue
+		}
+		x1, y1 := g.center(to)
+		switch m.Kind {
+		case "fire":
+			c.SetColor(inkNow)
+			c.SetLineWidth(3)
+			c.DrawCircle(x1, y1, g.lay.S()*0.8)
+			c.Stroke()
+		case "move", "assault":
+			g0, from, ok := b.place(m.From)
+			if !ok || g0 != g || from == to {
+				continue
+			}
+			if m.Kind == "assault" && slices.ContainsFunc(bv.Assaults, func(a finalgamble.Assault) bool { return a.From == m.From && a.Target == m.At }) {
+				continue // drawn with its Combat Marker (combat)
+			}
+			x0, y0 := g.center(from)
+			fill, w := inkNow, 5.0
+			if m.Kind == "assault" {
+				fill, w = inkRedArr, 3
+			}
+			b.arrow(c, bv, m.From, x0, y0, x1, y1, w, fill)
+		}
+	}
 }
 
 // place is a hex place's map and hex ("I0606": Isabelle's 0606); ok
@@ -67,7 +136,7 @@ func (b *board) combat(c *render.Canvas, bv *finalgamble.BoardView) {
 		if a.Marker == "abort" || a.Marker == "done" {
 			w = 3
 		}
-		c.Arrow(x0+(x1-x0)*0.2, y0+(y1-y0)*0.2, x0+(x1-x0)*0.8, y0+(y1-y0)*0.8, w, fill, inkBlack)
+		b.arrow(c, bv, a.From, x0, y0, x1, y1, w, fill)
 	}
 	for _, z := range bv.Zones {
 		p, _, _ := strings.Cut(z.At, ":")
@@ -81,6 +150,56 @@ func (b *board) combat(c *render.Canvas, bv *finalgamble.BoardView) {
 		c.DrawCircle(x, y, g.lay.S()*0.8)
 		c.Stroke()
 	}
+}
+
+// arrow draws an arrow from hex place from, centred at (x0, y0), to the
+// hex centred at (x1, y1): from the edge of the counters drawn at from
+// (their names stay readable) to four fifths of the way.
+func (b *board) arrow(c *render.Canvas, bv *finalgamble.BoardView, from string, x0, y0, x1, y1, w float64, fill color.Color) {
+	l := math.Hypot(x1-x0, y1-y0)
+	if l < 1 {
+		return
+	}
+	ux, uy := (x1-x0)/l, (y1-y0)/l
+	start := 0.2 * l
+	if r, ok := b.stackBox(bv, from, x0, y0); ok {
+		// where the ray from the centre leaves the counters, clear of
+		// their edge and the arrow's outline
+		exit := math.Inf(1)
+		if ux > 0 {
+			exit = math.Min(exit, (r.X1-x0)/ux)
+		} else if ux < 0 {
+			exit = math.Min(exit, (r.X0-x0)/ux)
+		}
+		if uy > 0 {
+			exit = math.Min(exit, (r.Y1-y0)/uy)
+		} else if uy < 0 {
+			exit = math.Min(exit, (r.Y0-y0)/uy)
+		}
+		start = math.Min(math.Max(start, exit+3), 0.5*l)
+	}
+	c.Arrow(x0+ux*start, y0+uy*start, x0+ux*0.8*l, y0+uy*0.8*l, w, fill, inkBlack)
+}
+
+// stackBox is where units draws the counters at hex place p (centred
+// at x, y); false when none stand there.
+func (b *board) stackBox(bv *finalgamble.BoardView, p string, x, y float64) (render.Box, bool) {
+	n := 0
+	for i := range bv.Units {
+		if u := &bv.Units[i]; u.Map != "" && u.Place() == p {
+			n++
+		}
+	}
+	if n == 0 {
+		return render.Box{}, false
+	}
+	n = min(n, 4)
+	// as units places them
+	y0 := y - 14
+	if n == 1 {
+		y0 = y - 4
+	}
+	return render.Corners(x-cW/2, y0, x+cW/2, y0+float64(n)*(cH+1)-1), true
 }
 
 // zones marks the Trench Zones (1.4-B): a red line along their frontier
@@ -309,8 +428,13 @@ func (b *board) boxContents(c *render.Canvas, s *finalgamble.Setup) {
 				line = fmt.Sprintf("HQ %d; none left", s.HQ)
 			}
 		case "Wounded Square":
+			// 9.0-D: the units to pick from, by name
 			if len(us) > 0 {
-				line = fmt.Sprintf("%d: %d to Wounded", len(us), s.ToWounded)
+				ids := make([]string, len(us))
+				for i, u := range us {
+					ids[i] = u.ID
+				}
+				line = fmt.Sprintf("%d to Wounded of: %s", s.ToWounded, strings.Join(ids, " "))
 			}
 		default:
 			if ms := s.Markers[id]; len(ms) > 0 {
@@ -320,6 +444,12 @@ func (b *board) boxContents(c *render.Canvas, s *finalgamble.Setup) {
 				}
 			}
 			if len(us) == 0 {
+				break
+			}
+			if ids := shared(us); ids != "" {
+				// a box both sides hold (3.2, 7.1 Box Combat): its units
+				// by name, the VM's first, as orders name them
+				line += ids
 				break
 			}
 			fr, vm := 0, 0
@@ -354,6 +484,23 @@ func (b *board) boxContents(c *render.Canvas, s *finalgamble.Setup) {
 			c.Text(l, bx.X0+4, bx.Y0+24+float64(i)*10, 0, 0, inkTextDim)
 		}
 	}
+}
+
+// shared lists the units of a box both sides hold, "VM: a b; French: c
+// d"; "" when one side holds it alone.
+func shared(us []finalgamble.Unit) string {
+	var vm, fr []string
+	for _, u := range us {
+		if u.Side == "VM" {
+			vm = append(vm, u.ID)
+		} else {
+			fr = append(fr, u.ID)
+		}
+	}
+	if len(vm) == 0 || len(fr) == 0 {
+		return ""
+	}
+	return "VM: " + strings.Join(vm, " ") + "; French: " + strings.Join(fr, " ")
 }
 
 // tracks: the current turn, then every numbered track with its value.
@@ -417,6 +564,8 @@ func (b *board) tracks(c *render.Canvas, bv *finalgamble.BoardView) {
 		"black double line: heavy wire   grey dashes: light wire   blue: Nam Youm   brown bar: bridge",
 		"brown rim: a hill's edge (uphill)   label vermilion: VM flag   navy: French flag",
 		"counter with a red band: reduced   white triangle: outpost",
+		"red/blue arrow: a VM/French assault (thin: fought or aborted)   yellow ring: Zone Marker, fire",
+		"yellow arrow: a move, retreat or advance of the last order",
 	} {
 		c.Text(l, r.X0+10, y, 0, 0, inkTextDim)
 		y += 14

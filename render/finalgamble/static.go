@@ -395,8 +395,8 @@ func (b *board) panelStatic(c *render.Canvas) {
 // Rain, Monsoon), green and white slots.
 func (b *board) airdropChart(c *render.Canvas) {
 	r := b.trackR
-	cw, ch := 52.0, 17.0
-	x0, y0 := r.X0+40, r.Y1-6*ch-12
+	cw, ch := airdropCellW, airdropCellH
+	x0, y0 := b.airdropOrigin()
 	c.Font(11, true)
 	c.Text("AIRDROP CHART (5.4): black die rows, white die columns", r.X0+10, y0-20, 0, 0, inkTextLt)
 	c.Font(10, false)
@@ -438,6 +438,14 @@ func (b *board) airdropChart(c *render.Canvas) {
 	c.Text("Zones number n or more", x0+6*cw+10, y0+48, 0, 0, inkTextDim)
 	c.Text("Rain: closed from Rain on;", x0+6*cw+10, y0+62, 0, 0, inkTextDim)
 	c.Text("Monsoon: closed in Monsoon", x0+6*cw+10, y0+74, 0, 0, inkTextDim)
+}
+
+// The Airdrop Chart's slots (5.4): 6 x 6 of these.
+const airdropCellW, airdropCellH = 52.0, 17.0
+
+// airdropOrigin is the top-left corner of the Airdrop Chart's first slot.
+func (b *board) airdropOrigin() (x0, y0 float64) {
+	return b.trackR.X0 + 40, b.trackR.Y1 - 6*airdropCellH - 12
 }
 
 // turnBox is slot i of the Game Turn Track: two rows of eleven.

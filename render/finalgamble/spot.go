@@ -1,0 +1,123 @@
+package fgmap
+
+import (
+	"image"
+	"math"
+	"strings"
+
+	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/finalgamble"
+	"github.com/umpirebot/umpire/render"
+)
+
+var _ render.Spotter = (*board)(nil)
+
+// Spot implements render.Spotter: a hex of DBP ("1019") or Isabelle
+// ("I0606") with its neighbours, a box by its token or name ("Laos-1",
+// "Laos 1") with its frame, a strongpoint by its code ("E2") with its
+// hexes, a Supply Area (finalgamble.SupplyArea, IsabelleSupplyArea) or
+// the Airdrop Chart, each in the frame it is drawn in: DBP, Isabelle,
+// the boxes, the tracks. The box is cut to its frame: a close-up never
+// straddles two frames.
+func (b *board) Spot(place string) (box, frame image.Rectangle, ok bool) {
+	box, frame, ok = b.spot(place)
+	if !ok {
+		return image.Rectangle{}, image.Rectangle{}, false
+	}
+	return box.Intersect(frame), frame, true
+}
+
+func (b *board) spot(place string) (box, frame image.Rectangle, ok bool) {
+	if g, id, ok := b.place(place); ok {
+		x, y := g.center(id)
+		// the hex and its neighbours: an assault's close-up shows where
+		// it came from, the supporters and where a retreat may go
+		return rect(x-1.5*hexW, y-2.5*g.lay.S(), x+1.5*hexW, y+2.5*g.lay.S()), b.frame(g), true
+	}
+	if bx, ok := b.boxes[finalgamble.BoxName(place)]; ok {
+		return rect(bx.X0-6, bx.Y0-6, bx.X1+6, bx.Y1+6), b.boxesFrame(), true
+	}
+	switch place {
+	case finalgamble.SupplyArea, finalgamble.IsabelleSupplyArea:
+		g := b.dbp
+		if place == finalgamble.IsabelleSupplyArea {
+			g = b.isa
+		}
+		var ids []string
+		for _, h := range g.m.Hexes() {
+			if h.Supply {
+				ids = append(ids, h.ID)
+			}
+		}
+		return b.hexesBox(g, ids), b.frame(g), len(ids) > 0
+	case finalgamble.AirdropChart:
+		r := b.trackR
+		x0, y0 := b.airdropOrigin()
+		// the row numbers left of it to its sixth column (the title
+		// above runs wider and may be cut)
+		return rect(r.X0+20, y0-34, x0+6*airdropCellW, y0+6*airdropCellH), b.tracksFrame(), true
+	}
+	for _, g := range []*geo{b.dbp, b.isa} {
+		for _, sp := range g.m.Strongs {
+			if strings.EqualFold(sp.Code, place) {
+				return b.hexesBox(g, sp.Hexes), b.frame(g), true
+			}
+		}
+	}
+	return image.Rectangle{}, image.Rectangle{}, false
+}
+
+// hexesBox is the box around hexes ids of g, their stacks and labels.
+func (b *board) hexesBox(g *geo, ids []string) image.Rectangle {
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, id := range ids {
+		x, y := g.center(id)
+		x0, y0, x1, y1 = math.Min(x0, x), math.Min(y0, y), math.Max(x1, x), math.Max(y1, y)
+	}
+	return rect(x0-hexW/2, y0-g.lay.S(), x1+hexW/2, y1+g.lay.S())
+}
+
+// rect is the smallest image.Rectangle holding the box.
+func rect(x0, y0, x1, y1 float64) image.Rectangle {
+	return image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x1)), int(math.Ceil(y1)))
+}
+
+// frame is the part of the image sub-map g is drawn in: DBP's the left,
+// Isabelle's the right column above the boxes.
+func (b *board) frame(g *geo) image.Rectangle {
+	x0 := int(math.Ceil(b.dbp.w))
+	if g == b.isa {
+		return image.Rect(x0, 0, b.w, int(b.boxR.Y0))
+	}
+	return image.Rect(0, 0, x0, int(math.Ceil(b.dbp.h)))
+}
+
+func (b *board) boxesFrame() image.Rectangle {
+	return image.Rect(int(b.boxR.X0), int(b.boxR.Y0), b.w, int(b.boxR.Y1))
+}
+
+func (b *board) tracksFrame() image.Rectangle {
+	return image.Rect(int(b.trackR.X0), int(b.trackR.Y0), b.w, b.h)
+}
+
+// Marked implements render.Spotter: the places the last order's marks
+// name (where moves began and ended, fire, assaults), the same in every
+// view (the board hides nothing but the dice).
+func (b *board) Marked(v adjudicator.View) []string {
+	bv, err := boardOf(v)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, m := range bv.Marks {
+		if m.From != "" {
+			out = append(out, m.From)
+		}
+		out = append(out, m.At)
+	}
+	return out
+}
+
+// CropSize implements render.Spotter: the strongpoint groups' close-up
+// size, as wide as the counters' text reads on a phone.
+func (b *board) CropSize() image.Point { return image.Pt(cropW, cropH) }
