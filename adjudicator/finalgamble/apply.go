@@ -91,7 +91,12 @@ func (r *Rules) apply(st *State, side adjudicator.Side, a string, d adjudicator.
 	if w := st.awaiting(); w != side {
 		return nil, nil, errf(a, "it is %s's decision now (%s %s); you may set standing orders meanwhile", sideName(w), st.Seg, st.segment().Name)
 	}
-	st.Marks = nil
+	if st.MarksBy != side {
+		// issue 30 item 2: the marks are kept while a side orders, so the
+		// picture handed to the other shows all it did since its own
+		// last order (each side's segments run back to back)
+		st.Marks, st.MarksBy = nil, side
+	}
 	if st.Pending != nil {
 		if err := r.answerPending(st, a, words, d, ev); err != nil {
 			return nil, nil, err

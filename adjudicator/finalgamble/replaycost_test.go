@@ -321,6 +321,9 @@ func TestPositionAfterMatchesAFreshOne(t *testing.T) {
 			}
 			g.Commit(step)
 			st := r.state(g.State)
+			if a, b := encode(t, st.clone()), encode(t, st); !bytes.Equal(a, b) {
+				t.Fatalf("scenario %s after %q: a clone encodes otherwise than its original", sc, order)
+			}
 			got := r.position(st)
 			want := g0.Position(got.b)
 			if d := positionDiff(got, want); d != "" {
@@ -487,4 +490,58 @@ func tacticalReference(r *Rules, s *State, u *Unit, mp int) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+func encode(t *testing.T, s *State) []byte {
+	t.Helper()
+	b, err := s.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Issue 30 item 2: the map's marks are kept while one side orders (each
+// side's segments run back to back), so the picture handed to the other
+// side shows all it did since that side's own last order; the other
+// side's first order starts them afresh.
+func TestMarks_KeptWhileOneSideOrders(t *testing.T) {
+	r := rules(t)
+	kept := 0
+	for k, sc := range []string{"A", "D"} {
+		rng := rand.New(rand.NewPCG(5, uint64(k)))
+		g, _, err := adjudicator.New(r, adjudicator.Record{ID: "m" + sc, Title: "finalgamble", Scenario: sc, Seats: map[adjudicator.Side]string{}, Seed: make([]byte, adjudicator.SeedSize)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []adjudicator.Mark
+		var last adjudicator.Side
+		for n := 0; n < 300; n++ {
+			p := g.Prompt()
+			if p.Over {
+				break
+			}
+			side := p.Awaiting[rng.IntN(len(p.Awaiting))]
+			order := adjudicator.PreferAction(rng, side, adjudicator.WithoutStanding(r.Legal(g.State, side)))
+			step, err := g.Orders(string(side), side, []string{order}, "", time.Unix(0, 0))
+			if err != nil {
+				t.Fatalf("scenario %s: %q refused: %v", sc, order, err)
+			}
+			g.Commit(step)
+			if side != last {
+				want, last = nil, side
+			} else if len(want) > 0 {
+				kept++
+			}
+			for _, e := range step.Events {
+				want = append(want, e.Marks...)
+			}
+			if got := r.state(g.State).Marks; !slices.Equal(got, want) {
+				t.Fatalf("scenario %s after %s's %q: marks %v, want %v", sc, side, order, got, want)
+			}
+		}
+	}
+	if kept == 0 {
+		t.Fatal("no order kept an earlier order's marks: the test compared nothing")
+	}
 }

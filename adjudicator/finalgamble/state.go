@@ -69,8 +69,10 @@ type State struct {
 	Pending *Pending `json:"pending,omitempty"`
 	// Over: the result, when the game has ended.
 	Result *adjudicator.Result `json:"result,omitempty"`
-	// Last: the places the last order touched, for the map's marks.
-	Marks []adjudicator.Mark `json:"marks,omitempty"`
+	// Marks: the places the orders of MarksBy touched since the other
+	// side last ordered, for the map's marks.
+	Marks   []adjudicator.Mark `json:"marks,omitempty"`
+	MarksBy adjudicator.Side   `json:"marks_by,omitempty"`
 	// Turns counts turns played (playout figure).
 	Turns int `json:"turns"`
 	// geo caches the geometry of the state as it stands (bridge.go).
@@ -179,7 +181,7 @@ func (s *State) clone() *State {
 		res := *s.Result
 		c.Result = &res
 	}
-	c.Marks = slices.Clone(s.Marks)
+	c.Marks, c.MarksBy = slices.Clone(s.Marks), s.MarksBy
 	c.geo = &geoHolder{}
 	if s.geo != nil {
 		// the geometry's cache goes along: it is used only while the

@@ -100,9 +100,9 @@ func (b *board) tracksFrame() image.Rectangle {
 	return image.Rect(int(b.trackR.X0), int(b.trackR.Y0), b.w, b.h)
 }
 
-// Marked implements render.Spotter: the places the last order's marks
-// name (where moves began and ended, fire, assaults), the same in every
-// view (the board hides nothing but the dice).
+// Marked implements render.Spotter: the places of the marks the map draws
+// (where moves on a map began and ended, fire, assaults), the same in
+// every view (the board hides nothing but the dice).
 func (b *board) Marked(v adjudicator.View) []string {
 	bv, err := boardOf(v)
 	if err != nil {
@@ -110,10 +110,19 @@ func (b *board) Marked(v adjudicator.View) []string {
 	}
 	var out []string
 	for _, m := range bv.Marks {
-		if m.From != "" {
-			out = append(out, m.From)
+		// only what recent draws: a close-up of a box, or of the hex a
+		// unit left for a box, would show nothing happening
+		g, to, ok := b.place(m.At)
+		if !ok {
+			continue
 		}
-		out = append(out, m.At)
+		if m.Kind == "fire" {
+			out = append(out, m.At)
+			continue
+		}
+		if g0, from, ok := b.place(m.From); ok && g0 == g && from != to {
+			out = append(out, m.From, m.At)
+		}
 	}
 	return out
 }

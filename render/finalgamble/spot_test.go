@@ -136,14 +136,15 @@ func TestSpot_BoxesStrongpointsAndCharts(t *testing.T) {
 	}
 }
 
-// Marked lists the places of the view's marks (the last order's moves,
-// fire and assaults), both ends of a move.
+// Marked lists the places of the view's marks the map draws (moves, fire
+// and assaults), both ends of a move; a move into a box draws nothing,
+// so it has no close-up.
 func TestSpot_MarkedFromTheViewsMarks(t *testing.T) {
 	b := newBoard(testData)
 	v := view(t, "A")
 	v.Board.(*finalgamble.BoardView).Marks = []adjudicator.Mark{{Kind: "assault", From: "1120", At: "1019"}, {Kind: "fire", At: "I0405"}, {Kind: "move", From: "1807", At: "Off-Map"}}
 	got := b.Marked(v)
-	want := []string{"1120", "1019", "I0405", "1807", "Off-Map"}
+	want := []string{"1120", "1019", "I0405"}
 	if len(got) != len(want) {
 		t.Fatalf("marked %v, want %v", got, want)
 	}
