@@ -155,7 +155,12 @@ func (r *Rules) View(s adjudicator.State, v adjudicator.Viewer) adjudicator.View
 	if g := st.segment(); g != nil {
 		seg = g.ID + " " + g.Name
 	}
-	return adjudicator.View{Title: ID, Viewer: v.String(), Prompt: r.Prompt(s), Status: r.status(st),
+	status := r.status(st)
+	if v.Side == French || v.Side == VM {
+		// issue 30 item 5: a side's own standing orders, in its view only
+		status = append(status, "Your standing orders: "+standingLine(st, v.Side)+".")
+	}
+	return adjudicator.View{Title: ID, Viewer: v.String(), Prompt: r.Prompt(s), Status: status,
 		Board: &BoardView{Setup: st.Setup, TurnName: r.turnName(st.Turn), Segment: seg, Zones: st.Zones,
 			Assaults: st.Assaults, Assets: st.Assets, Isolated: st.Isolated, Loads: st.Loads, Marks: st.Marks}}
 }

@@ -59,6 +59,40 @@ func (s *State) standing(side adjudicator.Side, key string) string {
 	return standingKeys[side][key][0]
 }
 
+// standingLine is a side's standing orders for its own status, key by
+// key in alphabetical order, each with its value ("ask" written out).
+func standingLine(s *State, side adjudicator.Side) string {
+	keys := make([]string, 0, len(standingKeys[side]))
+	for k := range standingKeys[side] {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = k + " " + s.standing(side, k)
+	}
+	return strings.Join(out, ", ")
+}
+
+// standingHelp says what each key answers, for /help prefix:standing.
+var standingHelp = map[adjudicator.Side]map[string]string{
+	French: {
+		"choice":        "3.6-C Choice when a VM assault succeeds: 2 step losses and stay, retreat all units, or ask",
+		"losses":        "3.6-C losses after the defending unit's first: the lowest morale first, or the most steps",
+		"retreat":       "3.6-C retreat: towards the Supply Area, or to the hex with the fewest VM neighbours",
+		"barrage":       "3.4 Support Barrage on the assaulting VM units a full Zone Marker reaches: none, regular, intense, or ask",
+		"reaction":      "3.3 Reaction Move against declared assaults: none, or ask",
+		"defender":      "3.5-A the defending unit: the strongest, or the one of best morale",
+		"defense-order": "3.5 the order of the Defense Fire Rolls: as declared, or ask",
+	},
+	VM: {
+		"choice":        "7.5 Choice when a French assault succeeds: 1 step loss and stay, retreat the unit, or ask",
+		"retreat":       "7.5 retreat: towards the map edge, or to the hex with the fewest French neighbours",
+		"mortars":       "7.3 Support Barrage (1 ammo, up to 4 Support Mortars): none, all, or ask",
+		"defense-order": "7.4 the order of the Defense Fire Rolls: as declared, or ask",
+	},
+}
+
 // standingChoices is the legal tree of "standing KEY VALUE".
 func standingChoices(side adjudicator.Side) adjudicator.Choice {
 	keys := make([]string, 0, len(standingKeys[side]))
@@ -68,7 +102,7 @@ func standingChoices(side adjudicator.Side) adjudicator.Choice {
 	sort.Strings(keys)
 	c := adjudicator.Choice{Word: adjudicator.StandingWord, Help: "your private standing orders for the other side's segments", Arg: "key", Complete: true}
 	for _, k := range keys {
-		kc := adjudicator.Choice{Word: k, Arg: "value"}
+		kc := adjudicator.Choice{Word: k, Help: standingHelp[side][k], Arg: "value"}
 		for _, v := range standingKeys[side][k] {
 			kc.Next = append(kc.Next, adjudicator.Choice{Word: v, Complete: true})
 		}

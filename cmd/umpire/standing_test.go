@@ -11,7 +11,7 @@ import (
 // the asking side's standing keys its line saying what it answers; a
 // title with a standing profile (Hell, Tonkin) starts a game made without
 // standing:ask from it and says so at the start; a title without one
-// (Storm, The Lost Valley) says nothing of a profile and refuses
+// (Storm, The Lost Valley, The Final Gamble) says nothing of a profile and refuses
 // standing:default. Every title shows each side its own standing orders
 // in /game status (issue 30, item 5).
 func TestStanding_HelpLinePerKeyEveryTitle(t *testing.T) {
@@ -24,6 +24,7 @@ func TestStanding_HelpLinePerKeyEveryTitle(t *testing.T) {
 		{"tonkin", "1953", []string{"fef", "vm"}, true},
 		{"storm", "battle", []string{"vm", "french"}, false},
 		{"lostvalley", "campaign", []string{"french"}, false},
+		{"finalgamble", "A", []string{"french", "vm"}, false},
 	} {
 		users := []string{"alice", "bob"}
 		lines := []string{}
