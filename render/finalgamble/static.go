@@ -54,7 +54,7 @@ func (b *board) terrain(c *render.Canvas, g *geo) {
 		c.Stroke()
 		if h.Strong != "" {
 			g.hexPoly(c, h.ID)
-			c.SetColor(alpha(inkSP, 0.55))
+			c.SetColor(render.Alpha(inkSP, 0.55))
 			c.Fill()
 		}
 		if h.Forest {
@@ -78,7 +78,7 @@ func (b *board) terrain(c *render.Canvas, g *geo) {
 
 func tree(c *render.Canvas, x, y float64) {
 	c.DrawCircle(x, y-2, 2.6)
-	c.SetColor(alpha(hex("#4f7a35"), 0.7))
+	c.SetColor(render.Alpha(render.Hex("#4f7a35"), 0.7))
 	c.Fill()
 }
 
