@@ -130,3 +130,54 @@ func (b *board) Marked(v adjudicator.View) []string {
 // CropSize implements render.Spotter: the strongpoint groups' close-up
 // size, as wide as the counters' text reads on a phone.
 func (b *board) CropSize() image.Point { return image.Pt(cropW, cropH) }
+
+var _ render.Focuser = (*board)(nil)
+
+// Focus implements render.Focuser, for a map posted with no decision's
+// place to centre on: the close-up around the places whose units changed
+// from before to after (where a unit was and is, a marker or step on
+// it), taking in the marks after draws; with no board before, the marks
+// alone. False when nothing the map shows happened.
+func (b *board) Focus(before, after adjudicator.View) (image.Rectangle, bool) {
+	z, err := boardOf(after)
+	if err != nil {
+		return image.Rectangle{}, false
+	}
+	places := b.Marked(after)
+	if a, err := boardOf(before); err == nil {
+		was := make(map[string]finalgamble.Unit, len(a.Units))
+		for _, u := range a.Units {
+			was[u.ID] = u
+		}
+		for _, u := range z.Units {
+			w, ok := was[u.ID]
+			switch {
+			case !ok:
+				places = append(places, u.Place())
+			case w != u:
+				places = append(places, u.Place())
+				if w.Place() != u.Place() {
+					places = append(places, w.Place())
+				}
+			}
+		}
+	}
+	crops := render.Closeups(b, places, nil)
+	if len(crops) == 0 {
+		return image.Rectangle{}, false
+	}
+	// the close-up that holds the most of what happened
+	best, most := 0, -1
+	for i, c := range crops {
+		n := 0
+		for _, p := range places {
+			if box, _, ok := b.Spot(p); ok && box.Overlaps(c) {
+				n++
+			}
+		}
+		if n > most {
+			best, most = i, n
+		}
+	}
+	return crops[best], true
+}

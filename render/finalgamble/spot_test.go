@@ -6,6 +6,9 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -393,4 +396,70 @@ func atoi(s string) int {
 		n = n*10 + int(c-'0')
 	}
 	return n
+}
+
+// Focus: with no decision's place, the close-up around what changed (a
+// unit moved, a step lost) and what the map marks; nothing changed and
+// nothing marked, no close-up; with no view before, the marks alone.
+func TestFocus_AroundWhatChanged(t *testing.T) {
+	b := newBoard(testData)
+	before := view(t, "A")
+	if _, ok := b.Focus(before, before); ok {
+		t.Error("nothing changed, yet a close-up")
+	}
+	after := view(t, "A")
+	bv := after.Board.(*finalgamble.BoardView)
+	bv.Units = slices.Clone(bv.Units)
+	var moved *finalgamble.Unit
+	for i := range bv.Units {
+		if u := &bv.Units[i]; u.Hex != "" && u.Box == "" && strings.HasPrefix(u.Place(), "1") {
+			moved = u
+			break
+		}
+	}
+	if moved == nil {
+		t.Fatal("no unit on DBP")
+	}
+	from := moved.Place()
+	moved.Hex = neighbourOf(t, b, from)
+	c, ok := b.Focus(before, after)
+	if !ok {
+		t.Fatal("a unit moved, no close-up")
+	}
+	for _, p := range []string{from, moved.Place()} {
+		if g, id, _ := b.place(p); !pointIn(g, id, c) {
+			t.Errorf("%s not in the close-up %v", p, c)
+		}
+	}
+	bv.Marks = []adjudicator.Mark{{Kind: "fire", At: "I0405"}}
+	if c, ok := b.Focus(adjudicator.View{}, after); !ok {
+		t.Error("marks and no view before: no close-up")
+	} else if g, id, _ := b.place("I0405"); !pointIn(g, id, c) {
+		t.Errorf("the marked I0405 not in %v", c)
+	}
+}
+
+// neighbourOf is a hex next to p on its map.
+func neighbourOf(t *testing.T, b *board, p string) string {
+	t.Helper()
+	g, id, ok := b.place(p)
+	if !ok {
+		t.Fatalf("%s is no hex", p)
+	}
+	x, y := g.center(id)
+	for _, h := range g.m.Hexes() {
+		if h.ID == id {
+			continue
+		}
+		if hx, hy := g.center(h.ID); math.Hypot(hx-x, hy-y) < 1.2*hexW {
+			return h.ID
+		}
+	}
+	t.Fatalf("no neighbour of %s", p)
+	return ""
+}
+
+func pointIn(g *geo, id string, c image.Rectangle) bool {
+	x, y := g.center(id)
+	return image.Pt(int(x), int(y)).In(c)
 }
