@@ -1,0 +1,232 @@
+package tonkin
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/umpirebot/umpire/adjudicator"
+)
+
+// 6.4 (RULINGS T62 c): "Pay for the terrain (not road/rail) and an extra
+// 3 movement points. You don't have to pay the 3 movement points if the
+// opponent turns out to be a dummy or if the unit retreats before
+// combat". A move may name a path beyond the overrun that only the 3
+// given back pay for: it is accepted whatever the defender holds, and the
+// stack goes on past the overrun only if it costs no 3 (a dummy, a
+// retreat before combat); else it stops in the hex (the defender dies)
+// or before it (the defender holds).
+
+// chain finds n hexes of Vietnam, each next to the one before it and to
+// no earlier one, with no road or rail along it: the first three bare
+// and clear, the others of any land but mountain, urban areas left out.
+func chain(t *testing.T, r *Rules, n int) []string {
+	t.Helper()
+	ok := func(id string, i int) bool {
+		h := r.hexes[id]
+		_, urb := r.urbanHex[id]
+		if i > 2 {
+			return h.Terrain != "sea" && h.Terrain != "mountain" && h.Country == "vietnam" && !urb
+		}
+		return h.Terrain == "clear" && h.Country == "vietnam" && !h.Coastal && !urb && len(r.geo.riversAt[id]) == 0
+	}
+	var grow func(c []string) []string
+	grow = func(c []string) []string {
+		if len(c) == n {
+			return c
+		}
+		last := c[len(c)-1]
+		for _, h := range r.neighbors(last) {
+			if !ok(h, len(c)) || r.geo.road[edge(last, h)] || r.geo.rail[edge(last, h)] || slices.ContainsFunc(c[:len(c)-1], func(x string) bool { return x == h || Adjacent(x, h) }) || h == last {
+				continue
+			}
+			if out := grow(append(slices.Clone(c), h)); out != nil {
+				return out
+			}
+		}
+		return nil
+	}
+	for _, a := range r.geo.ids {
+		if ok(a, 0) {
+			if c := grow([]string{a}); c != nil {
+				return c
+			}
+		}
+	}
+	t.Fatalf("no chain of %d hexes", n)
+	return nil
+}
+
+// refundSetup: 1 BEP at c[0] in the FEF's operation phase, def (a VM
+// unit type's id) hidden at c[1], and the longest path along the chain
+// the order accepts: one that needs the overrun's 3 back (checked here).
+func refundSetup(t *testing.T, r *Rules, def string) (s *State, c []string, bep, order string) {
+	t.Helper()
+	c = chain(t, r, 6)
+	bep = idOf(t, r, "BEP")
+	s = opsState(t, r, FEF, c[0], map[string]string{bep: c[0], def: c[1]})
+	s.unit(def).Hidden = true
+	k := 2
+	for ; k < len(c); k++ {
+		if _, err := r.planOverrun(s, FEF, append([]string{token(bep)}, c[1:k+1]...)); err != nil {
+			break
+		}
+	}
+	if k == len(c) || k < 3 {
+		t.Fatalf("the chain %v gives no path ending before it: %d", c, k)
+	}
+	c = c[:k]
+	b := r.moveBoard(s, FEF)
+	cost, _, why := r.checkPathX(b, s.unit(bep), c[1:], c[1:2])
+	ma, _ := r.allowance(s.unit(bep))
+	if why != "" || cost > ma || cost+overrunRefund <= ma {
+		t.Fatalf("the path %v costs %s without the overrun's 3 (%q), %s has %s: it must need them back", c[1:], halves(cost), why, bep, halves(ma))
+	}
+	return s, c, bep, "move " + token(bep) + " " + strings.Join(c[1:], " ")
+}
+
+// The defender is a dummy: the overrun costs no 3 and the stack goes on
+// to the end of its path, for one operation point.
+func TestRule6_4_T62c_OverrunDummyAndContinue(t *testing.T) {
+	r := rules(t)
+	dum := idOf(t, r, "DUMMY")
+	s, c, bep, order := refundSetup(t, r, dum)
+	end := c[len(c)-1]
+	s1, ev := do(t, r, s, FEF, order)
+	has(t, ev, dum+" (a dummy, removed to the dead box)", "6.14: the FEF advances into "+c[1],
+		"6.4: the overrun of "+c[1]+" costs no 3 more movement points, its defender having been a dummy or retreated before combat (RULINGS T62 c).",
+		"from "+c[1]+" to "+end, "6.3 a): the FEF spends an operation point (9 left).")
+	if s1.unit(bep).Loc != end || s1.OpsFEF != 9 || s1.Combat != nil {
+		t.Errorf("%s at %s (want %s), points %d, combat %+v", bep, s1.unit(bep).Loc, end, s1.OpsFEF, s1.Combat)
+	}
+}
+
+// The defender retreats before combat (6.5): the overrun costs no 3 and
+// the stack goes on.
+func TestRule6_4_T62c_RetreatBeforeCombatAndContinue(t *testing.T) {
+	r := rules(t)
+	grp := idOf(t, r, "VMG")
+	s, c, bep, order := refundSetup(t, r, grp)
+	stand(s, VM, "evade", "ask")
+	s1, _ := do(t, r, s, FEF, order)
+	if s1.Combat == nil || s1.Combat.Ask != "evade" || s1.Combat.Slack == nil {
+		t.Fatalf("the VM is not asked to retreat before combat: %+v", s1.Combat)
+	}
+	// a hex off the path
+	var to string
+	for _, o := range asked(t, r, s1, VM, "6.5") {
+		if h, ok := strings.CutPrefix(o, "evade "); ok && h != "no" && !slices.Contains(c, h) {
+			to = h
+			break
+		}
+	}
+	if to == "" {
+		t.Fatal("no hex off the path to retreat to")
+	}
+	end := c[len(c)-1]
+	s2, ev := do(t, r, s1, VM, "evade "+to)
+	has(t, ev, "6.5: "+grp+" retreats before combat from "+c[1]+" to "+to, "costs no 3 more movement points",
+		"from "+c[1]+" to "+end, "6.3 a): the FEF spends an operation point (9 left).")
+	if s2.unit(bep).Loc != end || s2.OpsFEF != 9 || s2.Combat != nil {
+		t.Errorf("%s at %s (want %s), points %d, combat %+v", bep, s2.unit(bep).Loc, end, s2.OpsFEF, s2.Combat)
+	}
+}
+
+// The defender fights: when it dies the overrunning units must advance
+// into its hex (6.4) and, having paid the 3, stop there; when it holds
+// the move ends where the stack stands. The point is spent either way.
+func TestRule6_4_T62c_DefenderFightsTheStackStops(t *testing.T) {
+	r := rules(t)
+	grp := idOf(t, r, "VMG")
+	s, c, bep, order := refundSetup(t, r, grp)
+	// dies: 2DL on 6+6 (2 steps: the group is gone); Desorg dice 6, 6
+	s1, ev := do(t, r, s, FEF, order, 6, 6, 6, 6)
+	has(t, ev, "6.14: the FEF advances into "+c[1],
+		"6.4: the overrun of "+c[1]+" costs the terrain and 3 more movement points, its defender having been no dummy nor retreated before combat: "+bep+" has not the points left to go on; the move ends at "+c[1]+" (RULINGS T62 c).",
+		"6.3 a): the FEF spends an operation point (9 left).")
+	if u := s1.unit(grp); onMap(u.Loc) {
+		t.Fatalf("the group survived at %s:\n%s", u.Loc, ev)
+	}
+	if s1.unit(bep).Loc != c[1] || s1.OpsFEF != 9 || s1.Combat != nil {
+		t.Errorf("%s at %s (want %s), points %d, combat %+v", bep, s1.unit(bep).Loc, c[1], s1.OpsFEF, s1.Combat)
+	}
+	// holds: 1+1, Desorg 6, 6
+	s2, ev := do(t, r, s, FEF, order, 1, 1, 6, 6)
+	has(t, ev, "6.4: the overrun of "+c[1]+" did not clear it: the move ends there", "6.3 a): the FEF spends an operation point (9 left).")
+	if u := s2.unit(bep); onMap(u.Loc) && u.Loc != c[0] {
+		t.Errorf("%s went on to %s", bep, u.Loc)
+	}
+	// a path the stack affords with the 3 paid goes on when the defender
+	// dies, as before the ruling
+	short := "move " + token(bep) + " " + strings.Join(c[1:len(c)-1], " ")
+	if p, err := r.planOverrun(s, FEF, strings.Fields(short)[1:]); err != nil || p.slack != nil || len(p.path) < 2 {
+		t.Fatalf("%q: %v, plan %+v", short, err, p)
+	}
+	s3, ev := do(t, r, s, FEF, short, 6, 6, 6, 6)
+	if s3.unit(bep).Loc != c[len(c)-2] || strings.Contains(ev, "RULINGS T62 c") {
+		t.Errorf("%q: %s at %s, want %s:\n%s", short, bep, s3.unit(bep).Loc, c[len(c)-2], ev)
+	}
+}
+
+// RULINGS T62 c, T21, DESIGN invariant 1: the FEF cannot see whether a
+// hidden counter is a dummy; the tree it is offered, and whether its
+// order is accepted (or why it is refused), are the same whatever the
+// counter is.
+func TestRule6_4_T62c_AcceptanceTellsNothingHidden(t *testing.T) {
+	r := rules(t)
+	dum, grp, reg := idOf(t, r, "DUMMY"), idOf(t, r, "VMG"), idOf(t, r, "REG")
+	s0, c, bep, order := refundSetup(t, r, dum)
+	longer := "move " + token(bep) + " " + strings.Join(c[1:], " ") + " " + func() string {
+		for _, h := range r.neighbors(c[len(c)-1]) {
+			if !slices.Contains(c, h) && r.hexes[h].Terrain != "sea" {
+				return h
+			}
+		}
+		t.Fatal("no hex after the path")
+		return ""
+	}()
+	var trees, outcomes []string
+	for _, def := range []string{dum, grp, reg} {
+		s := opsState(t, r, FEF, c[0], map[string]string{bep: c[0], def: c[1]})
+		s.unit(def).Hidden = true
+		tree, _ := json.Marshal(r.Legal(s, FEF))
+		trees = append(trees, string(tree))
+		var out []string
+		for _, o := range []string{order, longer, "move " + token(bep) + " " + c[1] + " " + c[2]} {
+			_, _, err := r.Apply(s, FEF, o, &loose{})
+			out = append(out, o+": "+errText(err))
+		}
+		outcomes = append(outcomes, strings.Join(out, "\n"))
+	}
+	for i := 1; i < len(trees); i++ {
+		if trees[i] != trees[0] {
+			t.Errorf("the FEF's tree differs when the hidden counter is another:\n%.800s\n%.800s", trees[0], trees[i])
+		}
+		if outcomes[i] != outcomes[0] {
+			t.Errorf("acceptance differs when the hidden counter is another:\n%s\n--\n%s", outcomes[0], outcomes[i])
+		}
+	}
+	if !strings.Contains(outcomes[0], order+": accepted") || !strings.Contains(outcomes[0], "even if the overrun of "+c[1]+" costs no 3 more (6.4: not when the defender is a dummy or retreats before combat), it has") {
+		t.Errorf("outcomes:\n%s", outcomes[0])
+	}
+	// the tree offers the step after the overrun that needs the 3 back
+	_ = s0
+	two := "move " + token(bep) + " " + c[1] + " " + c[2]
+	if !slices.Contains(adjudicator.Orders(r.Legal(s0, FEF)), two) {
+		t.Errorf("the tree does not offer %q", two)
+	}
+}
+
+// loose is dice that roll 3 for ever, for orders whose outcome is not
+// the point.
+type loose struct{}
+
+func (*loose) Roll(int) int { return 3 }
+
+func errText(err error) string {
+	if err == nil {
+		return "accepted"
+	}
+	return err.Error()
+}
