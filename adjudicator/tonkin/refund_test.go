@@ -1,7 +1,9 @@
 package tonkin
 
 import (
+	"bytes"
 	"encoding/json"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -229,4 +231,45 @@ func errText(err error) string {
 		return "accepted"
 	}
 	return err.Error()
+}
+
+// RULINGS T62 c: a game recorded before the ruling replays to exactly
+// the state it reached then: an order accepted before was affordable with
+// every overrun's 3 paid, and goes on as it did, whatever its fights
+// cost. The records were made by the build at aa7af50: the console
+// script overrun-in-a-move.txt as it was then (a move past a dummy,
+// a unit moving along), and the first 57 orders of a random 1951 game
+// that stop inside an overrun move with the rest of its path to take
+// and a question put to the VM (the combat in the state, encoded).
+func TestRule6_4_T62c_RecordsBeforeReplayByteIdentically(t *testing.T) {
+	for _, name := range []string{"record-before-t62c-script", "record-before-t62c-pending"} {
+		b, err := os.ReadFile("testdata/" + name + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec adjudicator.Record
+		if err := json.Unmarshal(b, &rec); err != nil {
+			t.Fatal(err)
+		}
+		want, err := os.ReadFile("testdata/" + name + ".state.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := adjudicator.Replay(rules(t), rec)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		got, err := s.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s replays to another state:\n got %s\nwant %s", name, got, want)
+		}
+		if name == "record-before-t62c-pending" {
+			if c := st(s).Combat; c == nil || !c.Move || len(c.Path) == 0 || c.Ask == "" || c.Slack != nil {
+				t.Errorf("%s: the record must stop inside an overrun move with a path to go: %+v", name, c)
+			}
+		}
+	}
 }
