@@ -273,3 +273,76 @@ func TestRule6_4_T62c_RecordsBeforeReplayByteIdentically(t *testing.T) {
 		}
 	}
 }
+
+// Two overruns in one move (RULINGS T62 c): the stack enters the second
+// when it can pay the second's terrain and 3 with what the first really
+// cost, and goes past the second as its own 3 allow. Two dummies: both
+// cost no 3 and the stack reaches the end of a path that needed them.
+// A group that dies at the first: its 3 are paid, and the stack goes on
+// only if, with them paid, every later step still fits (the second
+// overrun with its 3): the arithmetic is done here again from the
+// costs of the path's steps.
+func TestRule6_4_T62c_TwoOverrunsInAMove(t *testing.T) {
+	r := rules(t)
+	c := chain(t, r, 6)
+	bep, dum, dum2, grp := idOf(t, r, "BEP"), idOf(t, r, "DUMMY"), idOf(t, r, "DUMMY", idOf(t, r, "DUMMY")), idOf(t, r, "VMG")
+	place := func(first string) *State {
+		s := opsState(t, r, FEF, c[0], map[string]string{bep: c[0], first: c[1], dum2: c[2]})
+		s.unit(first).Hidden, s.unit(dum2).Hidden = true, true
+		return s
+	}
+	s := place(dum)
+	if _, err := r.planOverrun(s, FEF, []string{token(bep), c[1], c[2]}); err != nil {
+		t.Fatal(err)
+	}
+	k := 2
+	for ; k+1 < len(c); k++ {
+		if _, err := r.planOverrun(s, FEF, append([]string{token(bep)}, c[1:k+2]...)); err != nil {
+			break
+		}
+	}
+	path := c[1 : k+1]
+	order := "move " + token(bep) + " " + strings.Join(path, " ")
+	// the costs of the path's steps, the overruns' 3 not counted
+	b := r.moveBoard(s, FEF)
+	ma, _ := r.allowance(s.unit(bep))
+	var cum []int
+	for j := range path {
+		cost, _, why := r.checkPathX(b, s.unit(bep), path[:j+1], []string{c[1], c[2]})
+		if why != "" {
+			t.Fatalf("%v: %s", path[:j+1], why)
+		}
+		cum = append(cum, cost)
+	}
+	if cum[len(cum)-1]+overrunRefund <= ma {
+		t.Fatalf("the path %v costs %s without the overruns' 3, %s has %s: it must need one back", path, halves(cum[len(cum)-1]), bep, halves(ma))
+	}
+	s1, ev := do(t, r, s, FEF, order)
+	if s1.unit(bep).Loc != path[len(path)-1] || s1.unit(dum2).Loc != LocDead || s1.OpsFEF != 9 {
+		t.Errorf("two dummies: %s at %s, want %s; points %d\n%s", bep, s1.unit(bep).Loc, path[len(path)-1], s1.OpsFEF, ev)
+	}
+	if strings.Count(ev, "costs no 3 more movement points") != 2 {
+		t.Errorf("two dummies, two overruns without their 3:\n%s", ev)
+	}
+	// the group dies at the first (2DL on 6+6; Desorg 6, 6)
+	goOn := true
+	for j := 1; j < len(path); j++ {
+		x := cum[j] + overrunRefund // the first's 3, paid
+		if path[j] == c[2] {
+			x += overrunRefund
+		}
+		goOn = goOn && x <= ma
+	}
+	s2, ev := do(t, r, place(grp), FEF, order, 6, 6, 6, 6)
+	want := c[1]
+	if goOn {
+		want = path[len(path)-1]
+	}
+	if s2.unit(bep).Loc != want || onMap(s2.unit(grp).Loc) {
+		t.Errorf("the group dies at %s: %s at %s, want %s (path %v, costs %v of %d)\n%s", c[1], bep, s2.unit(bep).Loc, want, path, cum, ma, ev)
+	}
+	if !goOn && !strings.Contains(ev, "has not the points left to go on; the move ends at "+c[1]) {
+		t.Errorf("no word of the points:\n%s", ev)
+	}
+	t.Logf("path %v, costs %v of %d: goes on after paying at %s: %v", path, cum, ma, c[1], goOn)
+}
