@@ -411,11 +411,11 @@ func (r *Rules) continueMove(s *State, p *Combat, dice adjudicator.Dice, ev *eve
 			slack[u.ID] = rest
 		}
 		if len(short) > 0 {
-			ev.pub("6.4: the overrun of %s costs the terrain and 3 more movement points, its defender having been no dummy nor retreated before combat: %s has not the points left to go on; the move ends at %s (RULINGS T62 c).", p.Target, unitNames(short), p.Target)
+			ev.pub("6.4: the overrun of %s cost the terrain and 3 more movement points, its defender being neither a dummy nor gone before combat: %s has not the points left to go on; the move ends at %s (RULINGS T62 c).", p.Target, unitNames(short), p.Target)
 			return false
 		}
 		if p.Refund {
-			ev.pub("6.4: the overrun of %s costs no 3 more movement points, its defender having been a dummy or retreated before combat (RULINGS T62 c).", p.Target)
+			ev.pub("6.4: the overrun of %s costs no 3 more movement points, its defender being a dummy or gone before combat (RULINGS T62 c).", p.Target)
 		}
 	}
 	// the rest as ordered, while it stays legal: a hex now holding the

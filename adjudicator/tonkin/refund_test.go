@@ -97,7 +97,7 @@ func TestRule6_4_T62c_OverrunDummyAndContinue(t *testing.T) {
 	end := c[len(c)-1]
 	s1, ev := do(t, r, s, FEF, order)
 	has(t, ev, dum+" (a dummy, removed to the dead box)", "6.14: the FEF advances into "+c[1],
-		"6.4: the overrun of "+c[1]+" costs no 3 more movement points, its defender having been a dummy or retreated before combat (RULINGS T62 c).",
+		"6.4: the overrun of "+c[1]+" costs no 3 more movement points, its defender being a dummy or gone before combat (RULINGS T62 c).",
 		"from "+c[1]+" to "+end, "6.3 a): the FEF spends an operation point (9 left).")
 	if s1.unit(bep).Loc != end || s1.OpsFEF != 9 || s1.Combat != nil {
 		t.Errorf("%s at %s (want %s), points %d, combat %+v", bep, s1.unit(bep).Loc, end, s1.OpsFEF, s1.Combat)
@@ -145,7 +145,7 @@ func TestRule6_4_T62c_DefenderFightsTheStackStops(t *testing.T) {
 	// dies: 2DL on 6+6 (2 steps: the group is gone); Desorg dice 6, 6
 	s1, ev := do(t, r, s, FEF, order, 6, 6, 6, 6)
 	has(t, ev, "6.14: the FEF advances into "+c[1],
-		"6.4: the overrun of "+c[1]+" costs the terrain and 3 more movement points, its defender having been no dummy nor retreated before combat: "+bep+" has not the points left to go on; the move ends at "+c[1]+" (RULINGS T62 c).",
+		"6.4: the overrun of "+c[1]+" cost the terrain and 3 more movement points, its defender being neither a dummy nor gone before combat: "+bep+" has not the points left to go on; the move ends at "+c[1]+" (RULINGS T62 c).",
 		"6.3 a): the FEF spends an operation point (9 left).")
 	if u := s1.unit(grp); onMap(u.Loc) {
 		t.Fatalf("the group survived at %s:\n%s", u.Loc, ev)
