@@ -174,10 +174,10 @@ func TestRule6_4_T62c_DefenderFightsTheStackStops(t *testing.T) {
 // RULINGS T62 c, T21, DESIGN invariant 1: the FEF cannot see whether a
 // hidden counter is a dummy; the tree it is offered, and whether its
 // order is accepted (or why it is refused), are the same whatever the
-// counter is.
+// hidden counters are: a dummy, a VM-group, two VM-groups.
 func TestRule6_4_T62c_AcceptanceTellsNothingHidden(t *testing.T) {
 	r := rules(t)
-	dum, grp, reg := idOf(t, r, "DUMMY"), idOf(t, r, "VMG"), idOf(t, r, "REG")
+	dum, grp, grp2 := idOf(t, r, "DUMMY"), idOf(t, r, "VMG"), idOf(t, r, "VMG", idOf(t, r, "VMG"))
 	s0, c, bep, order := refundSetup(t, r, dum)
 	longer := "move " + token(bep) + " " + strings.Join(c[1:], " ") + " " + func() string {
 		for _, h := range r.neighbors(c[len(c)-1]) {
@@ -189,9 +189,15 @@ func TestRule6_4_T62c_AcceptanceTellsNothingHidden(t *testing.T) {
 		return ""
 	}()
 	var trees, outcomes []string
-	for _, def := range []string{dum, grp, reg} {
-		s := opsState(t, r, FEF, c[0], map[string]string{bep: c[0], def: c[1]})
-		s.unit(def).Hidden = true
+	for _, defs := range [][]string{{dum}, {grp}, {grp, grp2}} {
+		place := map[string]string{bep: c[0]}
+		for _, d := range defs {
+			place[d] = c[1]
+		}
+		s := opsState(t, r, FEF, c[0], place)
+		for _, d := range defs {
+			s.unit(d).Hidden = true
+		}
 		tree, _ := json.Marshal(r.Legal(s, FEF))
 		trees = append(trees, string(tree))
 		var out []string
