@@ -65,10 +65,16 @@ func chain(t *testing.T, r *Rules, n int) []string {
 // the order accepts: one that needs the overrun's 3 back (checked here).
 func refundSetup(t *testing.T, r *Rules, def string) (s *State, c []string, bep, order string) {
 	t.Helper()
+	return refundSetupOn(t, r, def, true)
+}
+
+// refundSetupOn is refundSetup with def hidden or not.
+func refundSetupOn(t *testing.T, r *Rules, def string, hide bool) (s *State, c []string, bep, order string) {
+	t.Helper()
 	c = chain(t, r, 6)
 	bep = idOf(t, r, "BEP")
 	s = opsState(t, r, FEF, c[0], map[string]string{bep: c[0], def: c[1]})
-	s.unit(def).Hidden = true
+	s.unit(def).Hidden = hide
 	k := 2
 	for ; k < len(c); k++ {
 		if _, err := r.planOverrun(s, FEF, append([]string{token(bep)}, c[1:k+1]...)); err != nil {
@@ -351,4 +357,120 @@ func TestRule6_4_T62c_TwoOverrunsInAMove(t *testing.T) {
 		t.Errorf("no word of the points:\n%s", ev)
 	}
 	t.Logf("path %v, costs %v of %d: goes on after paying at %s: %v", path, cum, ma, c[1], goOn)
+}
+
+// RULINGS T62 c (1): a hex that holds only a VM supply dump is emptied by
+// no dummy and no retreat before combat: the dump is taken as the stack
+// walks in (3.10), the overrun costs its 3, and a path that needed them
+// back ends in the hex.
+func TestRule6_4_T62c_DumpWalkedOverCostsThe3(t *testing.T) {
+	r := rules(t)
+	s, c, bep, order := refundSetupOn(t, r, "VM DR 2", false)
+	if r.typ(s.unit("VM DR 2")).Kind != "dump" {
+		t.Fatal("VM DR 2 is no dump")
+	}
+	s1, ev := do(t, r, s, FEF, order)
+	has(t, ev, "3.10: the FEF captures the VM's supply dump VM DR 2", "6.14: the FEF advances into "+c[1],
+		"the move ends at "+c[1]+" (RULINGS T62 c)", "6.3 a): the FEF spends an operation point (9 left).")
+	if s1.unit(bep).Loc != c[1] || onMap(s1.unit("VM DR 2").Loc) {
+		t.Errorf("%s at %s, want %s; the dump at %s", bep, s1.unit(bep).Loc, c[1], s1.unit("VM DR 2").Loc)
+	}
+}
+
+// RULINGS T62 c (1): "the unit" that retreats before combat is the
+// opponent's, on either side: a VM regiment overruns a GCMA (6.5: "a
+// VM-group/GCMA ... may retreat 1 hex before combat"); the FEF answers
+// with a retreat, the overrun costs no 3, and the regiment goes on along
+// a path that needed them.
+func TestRule6_4_T62c_VMOverrunsAGCMAThatRetreats(t *testing.T) {
+	r := rules(t)
+	// the GCMA come with 1953: that set-up, bare, the VM spending points
+	var reg, gcma string
+	for _, u := range setup(t, r, "1953").Units {
+		if u.Type == "GCMA" && gcma == "" {
+			gcma = u.ID
+		}
+		if u.Type == "REG" && reg == "" {
+			reg = u.ID
+		}
+	}
+	opsState := func(t *testing.T, r *Rules, side, dump string, place map[string]string) *State {
+		s := setup(t, r, "1953")
+		s.Garrisons = nil
+		place["VM DR 1"] = dump
+		for _, u := range s.Units {
+			u.Loc = LocSaigon
+			if h, ok := place[u.ID]; ok {
+				u.Loc = h
+			}
+		}
+		s.unit("VM DR 1").Spent = true
+		s.First, s.Phase, s.Step, s.Mover, s.Chunk, s.OpsFEF, s.OpsVM = VM, PhaseOps1, StepPoints, VM, 3, 10, 10
+		s.Standing = map[string]Standing{FEF: answered, VM: answered}
+		return s
+	}
+	land := func(h string) bool {
+		x := r.hexes[h]
+		_, urb := r.urbanHex[h]
+		return x.Terrain != "sea" && x.Country == "vietnam" && !urb
+	}
+	for _, h := range r.geo.ids {
+		if !r.hexes[h].Montagnard || !land(h) {
+			continue
+		}
+		for _, a := range r.neighbors(h) {
+			if !land(a) {
+				continue
+			}
+			s := opsState(t, r, VM, a, map[string]string{reg: a, gcma: h})
+			stand(s, FEF, "evade", "ask")
+			// the longest path on from h, one hex at a time, that the
+			// order accepts
+			path := []string{h}
+			for {
+				var next string
+				for _, n := range r.neighbors(path[len(path)-1]) {
+					if !land(n) || n == a || slices.Contains(path, n) || Adjacent(n, a) {
+						continue
+					}
+					if _, err := r.planOverrun(s, VM, append([]string{token(reg)}, append(slices.Clone(path), n)...)); err == nil {
+						next = n
+						break
+					}
+				}
+				if next == "" {
+					break
+				}
+				path = append(path, next)
+			}
+			if len(path) < 2 {
+				continue
+			}
+			p, err := r.planOverrun(s, VM, append([]string{token(reg)}, path...))
+			if err != nil || p.slack == nil {
+				continue // a path the regiment affords with the 3 paid
+			}
+			s1, _ := do(t, r, s, VM, "move "+token(reg)+" "+strings.Join(path, " "))
+			if s1.Combat == nil || s1.Combat.Ask != "evade" || s1.Combat.Asked != FEF {
+				continue // no hex for the GCMA to retreat to
+			}
+			var to string
+			for _, o := range asked(t, r, s1, FEF, "6.5") {
+				if x, ok := strings.CutPrefix(o, "evade "); ok && x != "no" && !slices.Contains(path, x) {
+					to = x
+				}
+			}
+			if to == "" {
+				continue
+			}
+			s2, ev := do(t, r, s1, FEF, "evade "+to)
+			has(t, ev, "6.5: "+gcma+" retreats before combat from "+h+" to "+to, "costs no 3 more movement points", "6.3 a): the VM spends an operation point (9 left).")
+			if s2.unit(reg).Loc != path[len(path)-1] || s2.Combat != nil {
+				t.Errorf("%s at %s, want %s; combat %+v\n%s", reg, s2.unit(reg).Loc, path[len(path)-1], s2.Combat, ev)
+			}
+			t.Logf("%s from %s along %v, %s retreating to %s", reg, a, path, gcma, to)
+			return
+		}
+	}
+	t.Fatal("no montagnard hex where a regiment's path needs the GCMA's retreat")
 }
