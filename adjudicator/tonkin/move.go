@@ -825,9 +825,10 @@ func (r *Rules) overrunPath(b *moveBoard, u *Unit, path []string, over []string)
 	coastStart := r.coastStart(mc, r.geo.idx[u.Loc])
 	touched := b.zocAt(r, u.Loc) && !coastStart
 	cost, at := 0, u.Loc
-	var cum []int       // the cost after each step, the overruns' 3 not counted
-	var ovr []bool      // the step is an overrun
-	var before []string // the overruns before the step
+	track := len(over) > 0 // a plain move has no slack to give
+	var cum []int          // the cost after each step, the overruns' 3 not counted
+	var ovr []bool         // the step is an overrun
+	var before []string    // the overruns before the step
 	for i, h := range path {
 		if !Adjacent(at, h) {
 			return 0, false, nil, fmt.Sprintf("%s is not next to %s: give a path of adjacent hexes, or only the destination", h, at)
@@ -873,16 +874,24 @@ func (r *Rules) overrunPath(b *moveBoard, u *Unit, path []string, over []string)
 			refund := ""
 			if len(before) > 0 {
 				// RULINGS T62 c: the earlier overruns' 3 counted as refunded
-				refund = fmt.Sprintf(" even if the overrun of %s costs no 3 more (6.4: not when the defender is a dummy or retreats before combat)", strings.Join(before, " and "))
+				refund = fmt.Sprintf(" even if the overrun of %s costs no 3 more (6.4: not when the defender is a dummy or retreats before combat)", before[0])
+				if len(before) > 1 {
+					refund = fmt.Sprintf(" even if the overruns of %s cost no 3 more (6.4: not when the defender is a dummy or retreats before combat)", strings.Join(before, " and "))
+				}
 			}
 			return 0, false, nil, fmt.Sprintf("%s cannot enter %s: the move costs %s movement points there%s, it has %s (%s; only a one-hex move may cost more, 5.1)",
 				u.ID, h, halves(cost+extra), refund, halves(lim), dbl)
 		}
-		cum, ovr = append(cum, cost), append(ovr, extra > 0)
-		if extra > 0 {
-			before = append(before, h)
+		if track {
+			cum, ovr = append(cum, cost), append(ovr, extra > 0)
+			if extra > 0 {
+				before = append(before, h)
+			}
 		}
 		at = h
+	}
+	if !track {
+		return cost, touched, nil, ""
 	}
 	// each overrun's slack: the allowance (no longer doubled: an overrun
 	// touches the enemy's ZOC) less the most any later step costs, its 3
