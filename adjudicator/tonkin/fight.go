@@ -58,6 +58,15 @@ type Combat struct {
 	// Evaded: the units that retreated before combat earlier in this
 	// move: 6.5, "VM-groups/GCMA may only retreat once before an overrun".
 	Evaded []string `json:"evaded,omitempty"`
+	// Slack: for each unit of a move whose path needs an overrun's 3
+	// movement points back (RULINGS T62 c), the half points it has to
+	// spare after this overrun and each later one, judged as if their 3
+	// were not paid (overrunPath); nil when the path was affordable with
+	// every 3 paid. Refund: this overrun's 3 are not paid, the hex
+	// having been emptied by the flip of dummies and retreats before
+	// combat (6.4).
+	Slack  map[string][]int `json:"slack,omitempty"`
+	Refund bool             `json:"refund,omitempty"`
 }
 
 func (p *Combat) clone() *Combat {
@@ -70,7 +79,20 @@ func (p *Combat) clone() *Combat {
 	c.Over = append([]string(nil), p.Over...)
 	c.Along = append([]string(nil), p.Along...)
 	c.Evaded = append([]string(nil), p.Evaded...)
+	c.Slack = cloneSlack(p.Slack)
 	return &c
+}
+
+// cloneSlack copies a move's slack (RULINGS T62 c), nil kept nil.
+func cloneSlack(m map[string][]int) map[string][]int {
+	if m == nil {
+		return nil
+	}
+	c := make(map[string][]int, len(m))
+	for k, v := range m {
+		c[k] = slices.Clone(v)
+	}
+	return c
 }
 
 // defenderSide is the side attacked.
@@ -287,6 +309,12 @@ func (r *Rules) stageAmbush(s *State, p *Combat, dice adjudicator.Dice, ev *even
 	f := r.fightOf(s, p)
 	defs := r.defenders(s, p.Side, p.Target)
 	if len(defs) == 0 || r.defStrength(s, defs) == 0 {
+		// 6.4: "You don't have to pay the 3 movement points if the
+		// opponent turns out to be a dummy or if the unit retreats
+		// before combat": nothing is left of the defender but dummies
+		// flipped and units gone before combat (a dump, the HQ or
+		// Uncle Ho left to walk over is overrun: RULINGS T62 c)
+		p.Refund = p.Move && len(defs) == 0
 		r.walkIn(s, f, defs, false, ev)
 		p.Stage = "done"
 		return

@@ -788,8 +788,31 @@ func (r *Rules) checkPath(b *moveBoard, u *Unit, path []string) string {
 // checkPathX is checkPath where a step into an enemy hex named in over
 // is an overrun (6.4: "Pay for the terrain (not road/rail) and an extra 3
 // movement points"; RULINGS T62), after which the hex counts as empty.
-// It gives the move's cost and whether it touched an enemy ZOC.
+// It gives the move's cost, the overruns' 3 not counted (RULINGS T62 c:
+// see overrunPath), and whether it touched an enemy ZOC.
 func (r *Rules) checkPathX(b *moveBoard, u *Unit, path []string, over []string) (int, bool, string) {
+	cost, touched, _, why := r.overrunPath(b, u, path, over)
+	return cost, touched, why
+}
+
+// overrunRefund is an overrun's extra 3 movement points, in half points
+// (6.4).
+const overrunRefund = 6
+
+// overrunPath judges u's path where a step into an enemy hex named in
+// over is an overrun (6.4, RULINGS T62 c): "Pay for the terrain (not
+// road/rail) and an extra 3 movement points. You don't have to pay the 3
+// movement points if the opponent turns out to be a dummy or if the unit
+// retreats before combat". Each overrun's step must afford its terrain
+// and its 3 (5.1's one hex excepted); the steps after it are judged as if
+// its 3 were not paid, and the move goes past it only if they are not,
+// or if the stack has the points all the same (continueMove). It gives
+// the path's cost without the overruns' 3, whether it touched an enemy
+// ZOC, and for each overrun in the path's order its slack: the half
+// points the unit has to spare after it, judged as if its 3 and every
+// earlier overrun's were not paid (the stack goes on past an overrun
+// whose 3 it paid when 3 more fit in it).
+func (r *Rules) overrunPath(b *moveBoard, u *Unit, path []string, over []string) (int, bool, []int, string) {
 	var cleared []int32
 	defer func() {
 		for _, i := range cleared {
@@ -802,18 +825,23 @@ func (r *Rules) checkPathX(b *moveBoard, u *Unit, path []string, over []string) 
 	coastStart := r.coastStart(mc, r.geo.idx[u.Loc])
 	touched := b.zocAt(r, u.Loc) && !coastStart
 	cost, at := 0, u.Loc
+	track := len(over) > 0 // a plain move has no slack to give
+	var cum []int          // the cost after each step, the overruns' 3 not counted
+	var ovr []bool         // the step is an overrun
+	var before []string    // the overruns before the step
 	for i, h := range path {
 		if !Adjacent(at, h) {
-			return 0, false, fmt.Sprintf("%s is not next to %s: give a path of adjacent hexes, or only the destination", h, at)
+			return 0, false, nil, fmt.Sprintf("%s is not next to %s: give a path of adjacent hexes, or only the destination", h, at)
 		}
 		c, f, why := r.stepCostF(b, t, at, h)
+		extra := 0
 		if b.enemyIn(r, h) && slices.Contains(over, h) {
 			// 6.4: the overrun's step: the terrain off the road, +3
 			c0, f0, why0 := r.baseStepX(t, at, h, false)
 			if why0 != "" {
-				return 0, false, fmt.Sprintf("%s cannot overrun %s: %s (6.4: pay for the terrain, not road/rail)", u.ID, h, why0)
+				return 0, false, nil, fmt.Sprintf("%s cannot overrun %s: %s (6.4: pay for the terrain, not road/rail)", u.ID, h, why0)
 			}
-			c, f, why = b.adjust(c0, f0, false, false)+6, f0, ""
+			c, f, why, extra = b.adjust(c0, f0, false, false), f0, "", overrunRefund
 			hi := r.geo.idx[h]
 			b.enemyAt[hi] = false
 			cleared = append(cleared, hi)
@@ -828,7 +856,7 @@ func (r *Rules) checkPathX(b *moveBoard, u *Unit, path []string, over []string) 
 			}
 		}
 		if why != "" {
-			return 0, false, fmt.Sprintf("%s cannot enter %s: %s", u.ID, h, why)
+			return 0, false, nil, fmt.Sprintf("%s cannot enter %s: %s", u.ID, h, why)
 		}
 		cost += c
 		if f&stepCoast == 0 {
@@ -838,17 +866,54 @@ func (r *Rules) checkPathX(b *moveBoard, u *Unit, path []string, over []string) 
 		if !touched && canDouble {
 			lim = 2 * ma
 		}
-		if i > 0 && cost > lim {
+		if i > 0 && cost+extra > lim {
 			dbl := "its movement allowance doubles only when it does not start, pass or end in an enemy ZOC (5.2)"
 			if !touched {
 				dbl = "doubled, as it keeps out of enemy ZOC (5.2)"
 			}
-			return 0, false, fmt.Sprintf("%s cannot enter %s: the move costs %s movement points there, it has %s (%s; only a one-hex move may cost more, 5.1)",
-				u.ID, h, halves(cost), halves(lim), dbl)
+			refund := ""
+			if len(before) > 0 {
+				// RULINGS T62 c: the earlier overruns' 3 counted as refunded
+				refund = fmt.Sprintf(" even if the overrun of %s costs no 3 more (6.4: not when the defender is a dummy or retreats before combat)", before[0])
+				if len(before) > 1 {
+					refund = fmt.Sprintf(" even if the overruns of %s cost no 3 more (6.4: not when the defender is a dummy or retreats before combat)", strings.Join(before, " and "))
+				}
+			}
+			return 0, false, nil, fmt.Sprintf("%s cannot enter %s: the move costs %s movement points there%s, it has %s (%s; only a one-hex move may cost more, 5.1)",
+				u.ID, h, halves(cost+extra), refund, halves(lim), dbl)
+		}
+		if track {
+			cum, ovr = append(cum, cost), append(ovr, extra > 0)
+			if extra > 0 {
+				before = append(before, h)
+			}
 		}
 		at = h
 	}
-	return cost, touched, ""
+	if !track {
+		return cost, touched, nil, ""
+	}
+	// each overrun's slack: the allowance (no longer doubled: an overrun
+	// touches the enemy's ZOC) less the most any later step costs, its 3
+	// for a later overrun
+	var slack []int
+	peak := -1
+	for j := len(path) - 1; j >= 0; j-- {
+		if ovr[j] {
+			if peak < 0 {
+				slack = append(slack, ma-cum[j])
+			} else {
+				slack = append(slack, ma-peak)
+			}
+		}
+		x := cum[j]
+		if ovr[j] {
+			x += overrunRefund
+		}
+		peak = max(peak, x)
+	}
+	slices.Reverse(slack)
+	return cost, touched, slack, ""
 }
 
 // pathOK is checkPath by hex number, for the legal tree: whether a unit

@@ -26,6 +26,10 @@ type overrunPlan struct {
 	over   []string        // the hexes of path overrun (enemy hexes)
 	along  map[string]bool // units that move along without overrunning
 	spirit bool            // 6.12: the VM's Bolshevik spirit, for every overrun of the move
+	// slack: each unit's points to spare after each overrun when the
+	// path needs an overrun's 3 back (RULINGS T62 c); nil when it does
+	// not (Combat.Slack)
+	slack map[string][]int
 }
 
 // overrunWords splits a move's words into its hexes, `spirit` and the
@@ -165,17 +169,33 @@ func (r *Rules) planOverrunOn(s *State, side string, args []string, b *moveBoard
 		if !touched && dbl {
 			ma *= 2
 		}
+		// the points left after the last overrun, its 3 and the earlier
+		// ones' not paid (RULINGS T62 c: the rest is taken only if they
+		// are not, or if the stack has them all the same)
 		tail := r.tailRoute(b, slow, path[len(path)-1], ma-cost, p.over, rest[0])
 		if tail == nil {
-			return nil, fail("%s cannot reach %s after overrunning %s: no route within the movement points left (6.4: the overrun costs the terrain and 3 more); name a path of adjacent hexes to see where it stops", slow.ID, rest[0], path[len(path)-1])
+			return nil, fail("%s cannot reach %s after overrunning %s: no route within the movement points left, even if the overrun costs no 3 more (6.4: the terrain and 3 more, the 3 not paid when the defender is a dummy or retreats before combat); name a path of adjacent hexes to see where it stops", slow.ID, rest[0], path[len(path)-1])
 		}
 		rest = tail
 	}
 	p.path = append(path, rest...)
+	slacks := map[string][]int{}
+	needs := false
 	for _, u := range us {
-		if _, _, why := r.checkPathX(b, u, p.path, p.over); why != "" {
+		_, _, slack, why := r.overrunPath(b, u, p.path, p.over)
+		if why != "" {
 			return nil, fail("%s", why)
 		}
+		slacks[u.ID] = slack
+		// RULINGS T62 c: whether the path needs an overrun's 3 back:
+		// not when it is affordable with every 3 paid, and then the move
+		// goes on whatever the fights cost, as ordered
+		for k, x := range slack {
+			needs = needs || x < overrunRefund*(k+1)
+		}
+	}
+	if needs {
+		p.slack = slacks
 	}
 	// who overruns each hex: the fighting units not moving along (6.4,
 	// 6.5: not a dummy; artillery, the HQ and Uncle Ho do not fight), at
@@ -270,7 +290,7 @@ func (r *Rules) overrunMove(s *State, side string, args []string, dice adjudicat
 		}
 	}
 	r.stepOn(s, side, p.us, p.path, p.over, &Combat{Points: 1, Note: fmt.Sprintf("6.3 a): %s spends an operation point (%%d left).", sideName(side)),
-		Along: along, Spirit: p.spirit}, dice, ev)
+		Along: along, Spirit: p.spirit, Slack: p.slack}, dice, ev)
 	return nil
 }
 
@@ -304,7 +324,7 @@ func (r *Rules) stepOn(s *State, side string, us []*Unit, path, over []string, p
 		}
 	}
 	q := &Combat{Points: p.Points, Note: p.Note, Along: p.Along, Spirit: p.Spirit, Move: true, Evaded: slices.Clone(p.Evaded),
-		Path: slices.Clone(path[k+1:]), Over: slices.DeleteFunc(slices.Clone(over), func(h string) bool { return h == path[k] })}
+		Path: slices.Clone(path[k+1:]), Over: slices.DeleteFunc(slices.Clone(over), func(h string) bool { return h == path[k] }), Slack: cloneSlack(p.Slack)}
 	r.startFight(s, &fight{side: side, target: path[k], att: att, overrun: true, spirit: p.Spirit}, q, dice, ev)
 }
 
@@ -364,6 +384,40 @@ func (r *Rules) continueMove(s *State, p *Combat, dice adjudicator.Dice, ev *eve
 	if len(p.Path) == 0 {
 		return false
 	}
+	// RULINGS T62 c: a rest of the path that needs this overrun's 3 back
+	// is taken if they were not paid (the defender a dummy, or gone
+	// before combat) or if every unit has them to spare; else the move
+	// ends in the hex
+	var slack map[string][]int
+	if p.Slack != nil {
+		paid := overrunRefund
+		if p.Refund {
+			paid = 0
+		}
+		slack = map[string][]int{}
+		var short []*Unit
+		for _, u := range stack {
+			sl := p.Slack[u.ID]
+			if len(sl) == 0 {
+				continue
+			}
+			if sl[0] < paid {
+				short = append(short, u)
+			}
+			rest := slices.Clone(sl[1:])
+			for i := range rest {
+				rest[i] -= paid
+			}
+			slack[u.ID] = rest
+		}
+		if len(short) > 0 {
+			ev.pub("6.4: the overrun of %s cost the terrain and 3 more movement points, its defender being neither a dummy nor gone before combat: %s has not the points left to go on; the move ends at %s (RULINGS T62 c).", p.Target, unitNames(short), p.Target)
+			return false
+		}
+		if p.Refund {
+			ev.pub("6.4: the overrun of %s costs no 3 more movement points, its defender being a dummy or gone before combat (RULINGS T62 c).", p.Target)
+		}
+	}
 	// the rest as ordered, while it stays legal: a hex now holding the
 	// enemy that the order did not overrun, or a stop over the stacking
 	// limit, ends the move where the stack stands
@@ -385,7 +439,7 @@ func (r *Rules) continueMove(s *State, p *Combat, dice adjudicator.Dice, ev *eve
 			return false
 		}
 	}
-	q := &Combat{Points: p.Points, Note: p.Note, Along: p.Along, Spirit: p.Spirit, Evaded: p.Evaded}
+	q := &Combat{Points: p.Points, Note: p.Note, Along: p.Along, Spirit: p.Spirit, Evaded: p.Evaded, Slack: slack}
 	s.Combat = nil
 	r.stepOn(s, side, stack, path, p.Over, q, dice, ev)
 	return true
