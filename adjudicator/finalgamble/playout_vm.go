@@ -449,15 +449,16 @@ func (v *vmPlan) spot(u *Unit, p string) float64 {
 
 // ---- 3.1 ----
 
-// odds is the chance that an assault by unit a on the hex of French unit
-// d succeeds (the defending hex's units retreat or take a Choice),
-// computed from the fire and effect tables (3.5, 3.6), with mortars.
+// odds is the chance that an assault by unit a on the hex of unit d
+// succeeds (the defending hex's units retreat or take a Choice), computed
+// from the fire and effect tables (3.5, 3.6; mirrored for France, 7.4,
+// 7.5, F38), with Support Mortars on a VM assault.
 func (v *vmPlan) odds(a, d *Unit, mortar bool) float64 {
 	D := v.r.D
 	ds := v.p.DefenseStrength(d.ID, a.ID, 0).Total
-	as := v.p.AssaultStrength(a.ID, d.ID, mortar, false).Total
-	vmMorale := v.p.UnitMorale(a.ID)
-	frMorale := v.p.UnitMorale(d.ID)
+	as := v.p.AssaultStrength(a.ID, d.ID, mortar && a.Side == "VM", a.Side == "French" && v.s.Tracks["medicine"] == 0).Total
+	vmMorale := v.r.morale(v.s, a) // the attacker's (F38)
+	frMorale := v.r.morale(v.s, d)
 	shaken := d.Shaken
 	win := 0.0
 	for s1 := 2; s1 <= 12; s1++ {
@@ -735,4 +736,383 @@ func (v *vmPlan) dig() string {
 		return "dig " + best
 	}
 	return ""
+}
+
+// ---- France ----
+
+// PurposefulBoth plays both sides with a purpose: the VM as PurposefulVM,
+// France as a commander holding its strongpoints would (PurposefulFrance).
+func (r *Rules) PurposefulBoth(rng *rand.Rand, side adjudicator.Side, st adjudicator.State, tree []adjudicator.Choice) string {
+	if side == French {
+		return r.PurposefulFrance(rng, side, st, tree)
+	}
+	return r.PurposefulVM(rng, side, st, tree)
+}
+
+// PurposefulFrance is a playout policy for France, "Playing France":
+//
+//   - units spread over every hex of their strongpoints at the set-up
+//     (9.0-C); no unit leaves a strongpoint it alone holds; units in the open go
+//     into the strongpoints the VM threatens, reserves to the threatened
+//     ones (3.3, 6.4, 8.2);
+//   - empty strongpoints the VM holds are walked back into (1.4-D);
+//   - Support Barrage on the assaulting VM units while the ammunition
+//     lasts, intense when it is plentiful (3.4); bombardment and the
+//     airstrike on the VM units next to French strongpoints, those in
+//     the open first (6.1, 6.3);
+//   - assaults where the computed odds are good, on VM units in
+//     strongpoints or in the open (7.2), with En Avant! when a
+//     full-strength supporter can pay (7.5);
+//   - the Airdrop Chart filled with the reinforcements and then the
+//     supply that runs lowest (5.4); shortage losses from the weakest
+//     units; tanks and guns repaired and the wounded brought back while
+//     the stocks allow (5.3).
+//
+// The VM's side is played by adjudicator.PreferAction.
+func (r *Rules) PurposefulFrance(rng *rand.Rand, side adjudicator.Side, st adjudicator.State, tree []adjudicator.Choice) string {
+	if side != French {
+		return adjudicator.PreferAction(rng, side, tree)
+	}
+	s := r.state(st)
+	f := &frPlan{vmPlan{r: r, s: s, p: r.position(s), tree: tree, rng: rng}}
+	if o := f.order(); o != "" && inTree(tree, o) {
+		return o
+	}
+	for _, o := range []string{"done", "pass"} {
+		if inTree(tree, o) {
+			return o
+		}
+	}
+	return adjudicator.RandomOrder(rng, tree)
+}
+
+type frPlan struct{ vmPlan }
+
+func (f *frPlan) order() string {
+	s := f.s
+	if s.Pending != nil {
+		return "stay"
+	}
+	switch s.Seg {
+	case "9.0-C":
+		return f.spread()
+	case "3.3":
+		return f.move(true)
+	case "3.4":
+		return f.barrage()
+	case "5.3":
+		return f.supply()
+	case "5.4":
+		return f.airdrop()
+	case "6.1":
+		return f.airstrike()
+	case "6.3":
+		return f.bombard()
+	case "6.4", "8.2":
+		return f.move(false)
+	case "7.2":
+		return f.declare()
+	case "7.5":
+		return f.charge()
+	}
+	return ""
+}
+
+// spread: 9.0-C's free placement fills every hex of each strongpoint
+// from the hexes that hold two or more ("Spread out your units"), so that
+// no VM battalion walks into an empty hex of a defended strongpoint.
+func (f *frPlan) spread() string {
+	best, bt := "", -1
+	for _, c := range sub(f.tree, "place") {
+		u := f.s.unit(c.Word)
+		if u == nil || len(f.s.sideAt(u.Place(), "French")) < 2 {
+			continue
+		}
+		for _, h := range choiceWords(c.Next) {
+			if len(f.s.sideAt(h, "French")) > 0 {
+				continue
+			}
+			if t := f.vmNear(h); t > bt {
+				best, bt = "place "+c.Word+" "+h, t
+			}
+		}
+	}
+	return best
+}
+
+// vmNear counts the VM units next to place p.
+func (f *frPlan) vmNear(p string) int {
+	n := 0
+	for _, q := range f.r.neighborsOf(p) {
+		n += len(f.s.sideAt(q, "VM"))
+	}
+	return n
+}
+
+// held is the French-held strongpoint or structure code of hex h, "".
+func (f *frPlan) code(h *Hex) string {
+	if h.Strong != "" {
+		return h.Strong
+	}
+	if h.Struct != "" {
+		for _, st := range f.r.D.Map.DBP.Structures {
+			if st.Hex == h.ID {
+				return st.Name
+			}
+		}
+	}
+	return ""
+}
+
+// frenchIn counts the French units in the strongpoint of code at map m.
+func (f *frPlan) frenchIn(m, code string) int {
+	n := 0
+	for i := range f.s.Units {
+		u := &f.s.Units[i]
+		if u.Side != "French" || !u.onMap() || u.Map != m {
+			continue
+		}
+		if _, h := f.r.hexOf(u.Place()); h != nil && f.code(h) == code {
+			n++
+		}
+	}
+	return n
+}
+
+// fspot values place p for French unit u.
+func (f *frPlan) fspot(u *Unit, p string) float64 {
+	m, h := f.r.hexOf(p)
+	if h == nil {
+		return -100
+	}
+	code := f.code(h)
+	vmHere := len(f.s.sideAt(p, "VM")) > 0
+	if code != "" && f.s.controller(code) == "VM" && !vmHere {
+		return 15 // retaken by walking in (1.4-D)
+	}
+	sc := 0.0
+	threat := f.vmNear(p)
+	switch {
+	case code != "" && f.s.controller(code) == "French":
+		sc += 4 + float64(threat)
+		others := 0
+		for _, w := range f.s.sideAt(p, "French") {
+			if w.ID != u.ID {
+				others++
+			}
+		}
+		sc -= float64(others) * 0.8
+		if u.Place() == p && f.frenchIn(m, code) == 1 {
+			sc += 20 // it alone holds the strongpoint
+		}
+	case h.Outpost:
+		sc += 2 + 0.5*float64(threat)
+	case h.Supply:
+		sc += 1
+	default:
+		if threat > 0 {
+			sc -= 3
+		}
+	}
+	return sc
+}
+
+func (f *frPlan) move(reaction bool) string {
+	best, gain := "", 1.0
+	for _, c := range sub(f.tree, "move") {
+		u := f.s.unit(c.Word)
+		if u == nil {
+			continue
+		}
+		here := f.fspot(u, u.Place())
+		for _, d := range choiceWords(c.Next) {
+			if g := f.fspot(u, d) - here; g > gain {
+				best, gain = "move "+c.Word+" "+d, g
+			}
+		}
+	}
+	return best
+}
+
+func (f *frPlan) barrage() string {
+	ammo := f.s.Tracks["french_ammo"]
+	if ammo < 6 {
+		return ""
+	}
+	for _, c := range sub(f.tree, "barrage") {
+		if ammo >= 16 && inTree(f.tree, "barrage "+c.Word+" intense") {
+			return "barrage " + c.Word + " intense"
+		}
+		return "barrage " + c.Word
+	}
+	return ""
+}
+
+func (f *frPlan) supply() string {
+	if cs := sub(f.tree, "loss"); len(cs) > 0 {
+		best, bm := "", 99
+		for _, c := range cs {
+			if u := f.s.unit(c.Word); u != nil {
+				if m := f.r.morale(f.s, u)*2 + u.steps(); m < bm {
+					best, bm = c.Word, m
+				}
+			}
+		}
+		return "loss " + best
+	}
+	if cs := sub(f.tree, "repair"); len(cs) > 0 && f.s.Tracks["fuel"] >= 10 {
+		return "repair " + cs[0].Word
+	}
+	if cs := sub(f.tree, "bring-back"); len(cs) > 0 && f.s.Tracks["medicine"] >= 14 {
+		return "bring-back " + cs[0].Word
+	}
+	return ""
+}
+
+func (f *frPlan) airdrop() string {
+	if cs := sub(f.tree, "place"); len(cs) > 0 {
+		c := cs[0]
+		best, bt := "", -1
+		for _, h := range choiceWords(c.Next) {
+			if t := f.vmNear(h); best == "" || t < bt {
+				best, bt = h, t
+			}
+		}
+		return "place " + c.Word + " " + best
+	}
+	if cs := sub(f.tree, "replace"); len(cs) > 0 && f.s.ReplaceWanted == "" {
+		return "replace " + cs[0].Word
+	}
+	slots := sub(f.tree, "load")
+	if len(slots) == 0 {
+		return ""
+	}
+	slot := slots[0]
+	// units first, two a slot (5.4-A), then the supply running lowest
+	for _, w := range slot.Next {
+		if f.s.unit(w.Word) != nil {
+			if len(w.Next) > 0 {
+				return "load " + slot.Word + " " + w.Word + " " + w.Next[0].Word
+			}
+			return "load " + slot.Word + " " + w.Word
+		}
+	}
+	best, bt := "", 1<<30
+	for _, k := range supplyKinds {
+		if !inTree(f.tree, "load "+slot.Word+" "+k.word) {
+			continue
+		}
+		if t := f.s.Tracks[k.track]; t < bt {
+			best, bt = k.word, t
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return "load " + slot.Word + " " + best
+}
+
+// vmTarget values a VM unit as a target of fire: next to French
+// strongpoints, in the open, strong.
+func (f *frPlan) vmTarget(u *Unit) float64 {
+	if u == nil || !u.onMap() {
+		return -1
+	}
+	sc := 0.0
+	for _, q := range f.r.neighborsOf(u.Place()) {
+		if _, h := f.r.hexOf(q); h != nil {
+			if c := f.code(h); c != "" && f.s.controller(c) == "French" {
+				sc += 1
+			}
+		}
+		sc += 0.5 * float64(len(f.s.sideAt(q, "French")))
+	}
+	if !f.p.Entrenched(u.ID) {
+		sc += 2
+	}
+	if _, h := f.r.hexOf(u.Place()); h != nil {
+		if c := f.code(h); c != "" {
+			sc += 1.5 // in a strongpoint the VM took
+		}
+	}
+	return sc + float64(f.p.UnitStrength(u.ID))/8
+}
+
+func (f *frPlan) airstrike() string {
+	best, bs := "", 0.9
+	for _, c := range sub(f.tree, "airstrike") {
+		if v := f.vmTarget(f.s.unit(c.Word)); v > bs {
+			best, bs = c.Word, v
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return "airstrike " + best
+}
+
+func (f *frPlan) bombard() string {
+	ammo := f.s.Tracks["french_ammo"]
+	if ammo < 10 {
+		return ""
+	}
+	best, bs := "", 1.5
+	for _, c := range sub(f.tree, "bombard") {
+		if v := f.vmTarget(f.s.unit(c.Word)); v > bs {
+			best, bs = c.Word, v
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	switch {
+	case ammo >= 30 && inTree(f.tree, "bombard "+best+" intense"):
+		return "bombard " + best + " intense"
+	case inTree(f.tree, "bombard "+best):
+		return "bombard " + best
+	}
+	return "bombard " + best + " reduced"
+}
+
+func (f *frPlan) declare() string {
+	best, bo := "", 0.0
+	for _, c := range sub(f.tree, "assault") {
+		a := f.s.unit(c.Word)
+		if a == nil {
+			continue
+		}
+		_, ah := f.r.hexOf(a.Place())
+		if ah != nil {
+			if code := f.code(ah); code != "" && f.s.controller(code) == "French" && f.frenchIn(a.Map, code) == 1 {
+				continue // it alone holds its strongpoint
+			}
+		}
+		for _, t := range choiceWords(c.Next) {
+			for _, d := range f.s.sideAt(t, "VM") {
+				o := f.odds(a, d, false)
+				if _, h := f.r.hexOf(t); h != nil && f.code(h) != "" {
+					o += 0.1
+				}
+				if o >= 0.5 && o > bo {
+					best, bo = "assault "+a.ID+" "+t, o
+				}
+			}
+		}
+	}
+	return best
+}
+
+func (f *frPlan) charge() string {
+	cs := sub(f.tree, "charge")
+	if len(cs) == 0 {
+		return ""
+	}
+	c := cs[0]
+	o := "charge " + c.Word
+	for _, sp := range sub(c.Next, "en-avant") {
+		if u := f.s.unit(sp.Word); u != nil && !u.Reduced {
+			return o + " en-avant " + sp.Word
+		}
+	}
+	return o
 }
