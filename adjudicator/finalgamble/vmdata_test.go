@@ -70,3 +70,50 @@ func TestRule5_2_SeventyNineReplacements(t *testing.T) {
 		}
 	}
 }
+
+// 5.1-C, RULINGS F42: "VM has a Morale Check every second Game Turn"
+// (Playing France), and Béatrice and Gabrielle taken in the first turn
+// "will keep your soldiers in good mood for five game turns" (Playing the
+// Viet Minh): the MC boxes two turns apart, and 7 points taken in turn 1
+// despair first at turn 5's check.
+func TestRule5_1C_MoraleCheckEverySecondTurn(t *testing.T) {
+	r := rules(t)
+	var mcs []int
+	for i, tn := range r.D.Tracks.GameTurn.Turns {
+		if tn.MC {
+			mcs = append(mcs, i+1)
+		}
+	}
+	if len(mcs) < 2 {
+		t.Fatalf("MC boxes on turns %v", mcs)
+	}
+	for i := 1; i < len(mcs); i++ {
+		if mcs[i]-mcs[i-1] != 2 {
+			t.Fatalf("MC boxes on turns %v: not every second turn", mcs)
+		}
+	}
+	if last := len(r.D.Tracks.GameTurn.Turns); last-mcs[len(mcs)-1] >= 2 || mcs[0] > 3 {
+		t.Fatalf("MC boxes on turns %v: a stretch of two turns without one at an end of the %d", mcs, last)
+	}
+	var gab, bea int
+	for _, sp := range r.D.Map.DBP.Strongs {
+		switch sp.Code {
+		case "GAB":
+			gab = sp.Points()
+		case "BEA":
+			bea = sp.Points()
+		}
+	}
+	taken, first := gab+bea, 0
+	for turn := 1; turn <= len(r.D.Tracks.GameTurn.Turns) && first == 0; turn++ {
+		if r.D.Tracks.GameTurn.Turns[turn-1].MC {
+			var despair bool
+			if taken, despair = Despair(taken); despair {
+				first = turn
+			}
+		}
+	}
+	if first != 5 {
+		t.Errorf("Béatrice and Gabrielle (%d points) taken in turn 1: the first despair at turn %d, want 5 (five turns of good mood)", gab+bea, first)
+	}
+}
