@@ -54,6 +54,24 @@ func (r *Rules) PurposefulVM(rng *rand.Rand, side adjudicator.Side, st adjudicat
 	return adjudicator.RandomOrder(rng, tree)
 }
 
+// PurposefulStanding are the standing orders the purposeful policies play
+// with (a playout's Prelude): the choices they make themselves inside the
+// other side's segments are asked of them, France's Support Barrage and
+// Reaction Move (3.3, 3.4), the VM's Support Barrage (7.3); the rest keep
+// their defaults.
+func PurposefulStanding(vm, france bool) []adjudicator.SideOrder {
+	var out []adjudicator.SideOrder
+	if france {
+		for _, k := range []string{"barrage", "reaction"} {
+			out = append(out, adjudicator.SideOrder{Side: French, Order: adjudicator.StandingWord + " " + k + " ask"})
+		}
+	}
+	if vm {
+		out = append(out, adjudicator.SideOrder{Side: VM, Order: adjudicator.StandingWord + " mortars ask"})
+	}
+	return out
+}
+
 // inTree tells whether order is a complete order of the tree.
 func inTree(tree []adjudicator.Choice, order string) bool {
 	level := tree

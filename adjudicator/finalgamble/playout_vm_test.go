@@ -125,6 +125,7 @@ func TestPurposeful_PlayoutOfScenarioD(t *testing.T) {
 	r := rules(t)
 	o := adjudicator.PlayoutOptions{Scenario: "D", Games: 1, Seed: 3, TwinEvery: 64}
 	r.TunePlayout(&o, true)
+	o.Prelude = PurposefulStanding(true, true)
 	own := 0
 	o.Choose = func(rng *rand.Rand, side adjudicator.Side, s adjudicator.State, tree []adjudicator.Choice) string {
 		st := r.state(s)
@@ -164,6 +165,13 @@ func balanceGame(t testing.TB, r *Rules, sc string, g int, frPurposeful bool) *S
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(uint64(g), 1954))
+	for _, p := range PurposefulStanding(true, frPurposeful) {
+		st, err := gm.Orders("x", p.Side, []string{p.Order}, "", time.Unix(0, 0))
+		if err != nil {
+			t.Fatalf("%s %q: %v", p.Side, p.Order, err)
+		}
+		gm.Commit(st)
+	}
 	for n := 0; n < 20000 && !gm.Prompt().Over; n++ {
 		side := gm.Prompt().Awaiting[0]
 		tree := adjudicator.WithoutStanding(r.Legal(gm.State, side))
