@@ -957,13 +957,15 @@ func (f *frPlan) barrage() string {
 	if ammo < 6 {
 		return ""
 	}
-	for _, c := range sub(f.tree, "barrage") {
-		if ammo >= 16 && inTree(f.tree, "barrage "+c.Word+" intense") {
-			return "barrage " + c.Word + " intense"
-		}
-		return "barrage " + c.Word
+	cs := sub(f.tree, "barrage")
+	if len(cs) == 0 {
+		return ""
 	}
-	return ""
+	// 3.4: intense (+2, 3 ammo) while the ammunition is plentiful
+	if o := "barrage " + cs[0].Word + " intense"; ammo >= 16 && inTree(f.tree, o) {
+		return o
+	}
+	return "barrage " + cs[0].Word
 }
 
 func (f *frPlan) supply() string {
