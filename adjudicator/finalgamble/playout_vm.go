@@ -953,8 +953,10 @@ func (f *frPlan) move(reaction bool) string {
 }
 
 func (f *frPlan) barrage() string {
+	// "try to have supply in stock": a track at 2 or less helps the
+	// Surrender Roll (5.1-B), so a reserve is kept
 	ammo := f.s.Tracks["french_ammo"]
-	if ammo < 6 {
+	if ammo < 8 {
 		return ""
 	}
 	cs := sub(f.tree, "barrage")
@@ -962,7 +964,7 @@ func (f *frPlan) barrage() string {
 		return ""
 	}
 	// 3.4: intense (+2, 3 ammo) while the ammunition is plentiful
-	if o := "barrage " + cs[0].Word + " intense"; ammo >= 16 && inTree(f.tree, o) {
+	if o := "barrage " + cs[0].Word + " intense"; ammo >= 20 && inTree(f.tree, o) {
 		return o
 	}
 	return "barrage " + cs[0].Word
@@ -1073,7 +1075,7 @@ func (f *frPlan) airstrike() string {
 
 func (f *frPlan) bombard() string {
 	ammo := f.s.Tracks["french_ammo"]
-	if ammo < 10 {
+	if ammo < 14 {
 		return ""
 	}
 	best, bs := "", 1.5
