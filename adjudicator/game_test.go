@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -229,6 +230,29 @@ func TestPlayout_Toy(t *testing.T) {
 	st := Playout(toy{}, PlayoutOptions{Scenario: "s", Games: 50, Seed: 3}, nil)
 	if st.Finished != 50 || st.Panics+st.DeadEnds+st.ReplayMismatches+st.Refused != 0 {
 		t.Fatalf("%+v", st)
+	}
+}
+
+// PlayoutOptions.Choose sees the state each prompt stands in (and wins
+// over Pick); an order it makes that Apply refuses is counted.
+func TestPlayout_ChooseSeesTheState(t *testing.T) {
+	seen := 0
+	o := PlayoutOptions{Scenario: "s", Games: 3, Seed: 3,
+		Pick: func(*rand.Rand, Side, []Choice) string { return "draw" },
+		Choose: func(_ *rand.Rand, side Side, s State, tree []Choice) string {
+			if ts := s.(*toyState); ts.Next != string(side) {
+				t.Errorf("Choose for %s given the state awaiting %s", side, ts.Next)
+			}
+			seen++
+			return "add 1"
+		}}
+	st := Playout(toy{}, o, nil)
+	if st.Finished != 3 || seen != 18 || st.Refused != 0 {
+		t.Fatalf("Choose called %d times (want 18): %+v", seen, st)
+	}
+	o.Choose = func(*rand.Rand, Side, State, []Choice) string { return "pass-twice" }
+	if st := Playout(toy{}, o, nil); st.Refused != 3 {
+		t.Fatalf("a refused chosen order not counted: %+v", st)
 	}
 }
 

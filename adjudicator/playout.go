@@ -60,6 +60,11 @@ type PlayoutOptions struct {
 	// Pick, if set, chooses among a prompt's legal orders instead of the
 	// uniform tree walk (for scripted or weighted playouts).
 	Pick func(r *rand.Rand, side Side, tree []Choice) string
+	// Choose, if set, is Pick given the state the prompt stands in, for
+	// policies that play with a purpose (a title's purposeful side, which
+	// must still choose among the tree's orders); it takes precedence
+	// over Pick.
+	Choose func(r *rand.Rand, side Side, s State, tree []Choice) string
 	// Options are every game's options, as /game new records them
 	// (OptStanding=StandingDefault: the sides start from the title's
 	// standing profile, issue 30 item 6); nil plays games made without.
@@ -310,7 +315,9 @@ func playOne(rules Rules, o PlayoutOptions, i uint64, limit int, st *PlayoutStat
 			return
 		}
 		var order string
-		if o.Pick != nil {
+		if o.Choose != nil {
+			order = o.Choose(r, side, g.State, tree)
+		} else if o.Pick != nil {
 			order = o.Pick(r, side, tree)
 		} else {
 			order = RandomOrder(r, tree)

@@ -109,7 +109,7 @@ func TestStatusListsTheTracks(t *testing.T) {
 	s, _ := r.Setup("C", nil)
 	v := r.View(s, adjudicator.Public)
 	all := strings.Join(v.Status, "\n")
-	for _, want := range []string{"Turn 8 (3-5 April, Rain)", "Strongpoints Track 31", "Strongpoints Taken 11", "French Ammunition", "VM Ammunition",
+	for _, want := range []string{"Turn 8 (3-5 April, Rain)", "Strongpoints Track 31", "Strongpoints Taken 7", "French Ammunition", "VM Ammunition",
 		"Fuel & Spares", "Truck marker", "Food & Bullets", "Medicine", "VM Replacement Track", "VM Division Morale", "Reinforcements Available",
 		"Trench Markers: 4z-308 (Dig 5z-308)", "French flags: E1", "Condor Force: 12",
 		"VM Artillery Zone Markers: Zone×10, HW Zone×4", "Hanoi Airbase: Replacement, Ammo×10", "Commando: Commando"} {

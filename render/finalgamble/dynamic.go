@@ -64,8 +64,9 @@ func (b *board) loads(c *render.Canvas, bv *finalgamble.BoardView) {
 	}
 }
 
-// recent draws what the last order did (the view's marks; issue 30, item
-// 2), over the segment's markers: each move, retreat and advance as a
+// recent draws what the side ordering did since the other last ordered
+// (the view's marks; issue 30, item 2), over the segment's markers: each
+// move, retreat and advance as a
 // yellow arrow from where the unit was; fire (a Zone Marker placed or
 // rolled, a Support Barrage) as a yellow ring on its hex; an assault
 // whose Combat Marker is gone (resolved, a Commando raid) as a thin red
@@ -565,7 +566,7 @@ func (b *board) tracks(c *render.Canvas, bv *finalgamble.BoardView) {
 		"brown rim: a hill's edge (uphill)   label vermilion: VM flag   navy: French flag",
 		"counter with a red band: reduced   white triangle: outpost",
 		"red/blue arrow: a VM/French assault (thin: fought or aborted)   yellow ring: Zone Marker, fire",
-		"yellow arrow: a move, retreat or advance of the last order",
+		"yellow arrow: a move, retreat or advance since the other side last ordered",
 	} {
 		c.Text(l, r.X0+10, y, 0, 0, inkTextDim)
 		y += 14
