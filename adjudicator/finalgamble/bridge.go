@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"sync"
+	"sync/atomic"
 )
 
 // The rules engine's questions to the geometry library (geometry*.go):
@@ -46,6 +47,12 @@ func (r *Rules) cached(s *State) *posCache {
 	}
 	c.pos = r.newPosition(s, after, same)
 	h.c = c
+	if prev != nil && !prev.shared.Load() {
+		// no other state holds the cache this one replaces: its
+		// signature's storage is the next signature's (a replay plays
+		// every entry on one state, and builds a Position at every move)
+		h.sig = prev.sig[:0]
+	}
 	return c
 }
 
@@ -70,9 +77,12 @@ func (c *posCache) occupants(s *State) map[string][]int {
 type posCache struct {
 	// mu guards loc, valley and memo: a cache is shared by the states
 	// cloned from one another while their geometry is the same
-	mu      sync.Mutex
-	sig     []byte
-	cut     sigCuts // where sig's parts end (geoSig)
+	mu  sync.Mutex
+	sig []byte
+	cut sigCuts // where sig's parts end (geoSig)
+	// shared: a clone holds the cache too (State.clone), so its
+	// signature is never reused as storage (cached)
+	shared  atomic.Bool
 	pos     *Position
 	loc     map[string]*LoC
 	occ     map[string][]int // place -> indices of the units there (occupants)

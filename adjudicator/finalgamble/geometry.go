@@ -89,7 +89,11 @@ type Geo struct {
 	structs []geoStrong // structures: one hex each, keyed by name
 	kind    map[string]string
 	boxes   map[string]*Box
-	scratch [2]sync.Pool // *reachScratch per map
+	// boxNames numbers the boxes a unit may be in (boxNo), so that a
+	// Position keeps its units' places without pointers (unitPlace)
+	boxNames []string
+	boxNo    map[string]int16
+	scratch  [2]sync.Pool // *reachScratch per map
 	// sectors: the sectors of the maps' hexes; geoMap.sec indexes it, so
 	// Position asks the board's Trench and Dig Markers once per sector
 	sectors []string
@@ -173,6 +177,26 @@ func NewGeo(d *Data) *Geo {
 	}
 	for i := range d.Boxes.Boxes {
 		g.boxes[d.Boxes.Boxes[i].ID] = &d.Boxes.Boxes[i]
+	}
+	g.boxNames, g.boxNo = []string{"", "?"}, map[string]int16{"": 0, "?": 1}
+	number := func(b string) {
+		if _, ok := g.boxNo[b]; !ok {
+			g.boxNo[b] = int16(len(g.boxNames))
+			g.boxNames = append(g.boxNames, b)
+		}
+	}
+	for _, b := range d.Boxes.Boxes {
+		number(b.ID)
+	}
+	// the holding boxes the rules put units in besides the drawn ones
+	// (any other is kept by name: Position.odd)
+	for _, b := range []string{"Wounded Square", "Reinforcements Available", "Arrived", "Out of Play", "Airdrop Chart"} {
+		number(b)
+	}
+	for _, sc := range d.Setups {
+		for _, u := range sc.Units {
+			number(u.Box)
+		}
 	}
 	for mi, name := range []string{"dbp", "isabelle"} {
 		sub := d.Map.sub(name)
@@ -461,7 +485,10 @@ type Position struct {
 	b     *Board
 	units map[string]int // id -> index in b.Units
 	ids   []string       // b.Units' ids, in order, when units was built
-	loc   []geoLoc       // per unit
+	// places: each unit's place (locOf), without pointers; odd: the
+	// boxes of units in a box Geo does not number, by unit index
+	places []unitPlace
+	odd    map[int]string
 	// per map, per hex: units of each side there (0 French, 1 VM), and
 	// whether a non-shaken unit of the side is adjacent (its ZoC).
 	occ     [2][][2]int8
@@ -520,7 +547,7 @@ func (g *Geo) PositionAfter(b *Board, prev *Position, same Unchanged) *Position 
 		g.ground(p, b)
 	}
 	if sameUnits && same.Places {
-		p.loc, p.occ = prev.loc, prev.occ
+		p.places, p.odd, p.occ = prev.places, prev.odd, prev.occ
 		if same.Shaken {
 			p.zocOf = prev.zocOf
 			return p
@@ -546,7 +573,7 @@ type Unchanged struct {
 
 // occupy indexes the units' places and the stacks of each hex (1.6).
 func (g *Geo) occupy(p *Position, b *Board) {
-	p.loc = make([]geoLoc, len(b.Units))
+	p.places = make([]unitPlace, len(b.Units))
 	for m, gm := range g.maps {
 		p.occ[m] = make([][2]int8, len(gm.ids))
 	}
@@ -556,11 +583,43 @@ func (g *Geo) occupy(p *Position, b *Board) {
 		if !ok {
 			l = geoLoc{m: -1, box: "?"}
 		}
-		p.loc[i] = l
+		up := unitPlace{m: int16(l.m), i: int32(l.i)}
+		if l.m < 0 {
+			bx, ok := g.boxNo[l.box]
+			if !ok {
+				bx = -1
+				if p.odd == nil {
+					p.odd = map[int]string{}
+				}
+				p.odd[i] = l.box
+			}
+			up.bx = bx
+		}
+		p.places[i] = up
 		if l.m >= 0 && p.occ[l.m][l.i][sideIdx(u.Side)] < 100 {
 			p.occ[l.m][l.i][sideIdx(u.Side)]++ // saturates: stacks are 3 and 1 (1.6)
 		}
 	}
+}
+
+// unitPlace is a unit's geoLoc kept without a pointer: the box by its
+// number in Geo.boxNames (-1: in Position.odd).
+type unitPlace struct {
+	m  int16
+	bx int16
+	i  int32
+}
+
+// locOf is unit i's place as it was when p was built.
+func (p *Position) locOf(i int) geoLoc {
+	up := p.places[i]
+	if up.m >= 0 {
+		return geoLoc{m: int(up.m), i: int(up.i)}
+	}
+	if up.bx < 0 {
+		return geoLoc{m: -1, box: p.odd[i]}
+	}
+	return geoLoc{m: -1, box: p.g.boxNames[up.bx]}
 }
 
 // indexZoC marks the hexes next to each side's unshaken units (1.8).
@@ -570,7 +629,7 @@ func (g *Geo) indexZoC(p *Position, b *Board) {
 	}
 	for i := range b.Units {
 		u := &b.Units[i]
-		l := p.loc[i]
+		l := p.locOf(i)
 		if l.m < 0 || b.Shaken[u.ID] {
 			continue // 1.8: a shaken unit projects no ZoC
 		}
@@ -700,7 +759,7 @@ func (p *Position) Entrenched(unitID string) bool {
 	if !ok {
 		return false
 	}
-	l := p.loc[i]
+	l := p.locOf(i)
 	if l.m < 0 {
 		return false
 	}
@@ -938,7 +997,7 @@ func (p *Position) Reach(unitID string, o MoveOpts) *Reach {
 		return r
 	}
 	u := &p.b.Units[i]
-	l := p.loc[i]
+	l := p.locOf(i)
 	r.From = PlaceOf(u)
 	r.MP = o.MP
 	if r.MP <= 0 {

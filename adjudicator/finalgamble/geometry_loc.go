@@ -58,7 +58,7 @@ func (p *Position) boxPassable(s int, box string) bool {
 	}
 	var own, enemy int
 	for i := range p.b.Units {
-		if p.loc[i].m < 0 && p.loc[i].box == box {
+		if p.locOf(i).m < 0 && p.locOf(i).box == box {
 			if sideIdx(p.b.Units[i].Side) == s {
 				own++
 			} else {
@@ -240,7 +240,7 @@ func (l *LoC) Unit(id string) bool {
 	if !ok || l.p.b.Units[i].Side != l.side {
 		return false
 	}
-	g := l.p.loc[i]
+	g := l.p.locOf(i)
 	if g.m < 0 {
 		return l.side == geoVM || g.box != "2z-304" || l.box[g.box]
 	}
@@ -364,7 +364,7 @@ func (p *Position) InRange(side, place string) bool {
 			return false
 		}
 		for i := range p.b.Units {
-			if p.loc[i].m < 0 && p.loc[i].box == l.box && p.b.Units[i].Side == side {
+			if p.locOf(i).m < 0 && p.locOf(i).box == l.box && p.b.Units[i].Side == side {
 				return true
 			}
 		}
@@ -374,7 +374,7 @@ func (p *Position) InRange(side, place string) bool {
 	t := gm.hx[l.i]
 	for i := range p.b.Units {
 		u := &p.b.Units[i]
-		ul := p.loc[i]
+		ul := p.locOf(i)
 		if sideIdx(u.Side) != s || ul.m != l.m {
 			continue
 		}

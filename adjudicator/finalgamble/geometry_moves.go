@@ -14,10 +14,10 @@ import (
 // unit"; units in boxes are not adjacent, 4.3-B).
 func (p *Position) AdjacentEnemy(unitID string) bool {
 	i, ok := p.units[unitID]
-	if !ok || p.loc[i].m < 0 {
+	if !ok || p.locOf(i).m < 0 {
 		return false
 	}
-	l, s := p.loc[i], sideIdx(p.b.Units[i].Side)
+	l, s := p.locOf(i), sideIdx(p.b.Units[i].Side)
 	for _, n := range p.g.maps[l.m].nb[l.i] {
 		if n >= 0 && p.occ[l.m][n][1-s] > 0 {
 			return true
@@ -92,7 +92,7 @@ func (p *Position) ValleyMoves(unitID string) []string {
 	}
 	u := &p.b.Units[i]
 	from := PlaceOf(u)
-	l := p.loc[i]
+	l := p.locOf(i)
 	without := func(xs []string) []string {
 		out := make([]string, 0, len(xs))
 		for _, x := range xs {
@@ -210,7 +210,7 @@ func (p *Position) BoxMoves(unitID string, o BoxMoveOpts) []string {
 		return nil
 	}
 	u := &p.b.Units[i]
-	l := p.loc[i]
+	l := p.locOf(i)
 	s := sideIdx(u.Side)
 	box := p.g.boxes[l.box]
 	var out []string
@@ -346,7 +346,7 @@ func (p *Position) afterCombat(unitID string, stop func(to string) bool) []After
 		return nil
 	}
 	u := &p.b.Units[i]
-	l := p.loc[i]
+	l := p.locOf(i)
 	s := sideIdx(u.Side)
 	side := u.Side
 	ends := func(m, h int) bool {
@@ -438,10 +438,10 @@ func (p *Position) edgeTraces(m int) bool {
 // the engine's count.)
 func (p *Position) BreachPlaces(unitID string) []string {
 	i, ok := p.units[unitID]
-	if !ok || p.b.Units[i].Side != geoVM || p.loc[i].m < 0 || !p.LoC(geoVM).Unit(unitID) {
+	if !ok || p.b.Units[i].Side != geoVM || p.locOf(i).m < 0 || !p.LoC(geoVM).Unit(unitID) {
 		return nil
 	}
-	l := p.loc[i]
+	l := p.locOf(i)
 	gm := p.g.maps[l.m]
 	out := []string{gm.ids[l.i]}
 	var ns []string
@@ -464,10 +464,10 @@ func (p *Position) BreachPlaces(unitID string) []string {
 // the hex: "a unit may never enter a hex that contains an enemy unit".)
 func (p *Position) CommandoHexes(targetID string) []string {
 	i, ok := p.units[targetID]
-	if !ok || p.b.Units[i].Side != geoFrench || p.loc[i].m < 0 {
+	if !ok || p.b.Units[i].Side != geoFrench || p.locOf(i).m < 0 {
 		return nil
 	}
-	l := p.loc[i]
+	l := p.locOf(i)
 	gm := p.g.maps[l.m]
 	var out []string
 	for _, n := range gm.nb[l.i] {

@@ -91,7 +91,7 @@ func (p *Position) Retreats(unitID string) []Retreat {
 	if u == nil {
 		return nil
 	}
-	l := p.loc[p.units[unitID]]
+	l := p.locOf(p.units[unitID])
 	if l.m < 0 {
 		return nil
 	}
@@ -234,10 +234,10 @@ func (p *Position) Zone1(unitID string) []string {
 // assaulting unit already advanced), by id.
 func (p *Position) SupportAdvances(unitID, defended, assaultedFrom string) []string {
 	i, ok := p.units[unitID]
-	if !ok || p.loc[i].m < 0 {
+	if !ok || p.locOf(i).m < 0 {
 		return nil
 	}
-	l := p.loc[i]
+	l := p.locOf(i)
 	u := &p.b.Units[i]
 	s := sideIdx(u.Side)
 	gm := p.g.maps[l.m]
@@ -275,7 +275,7 @@ func (p *Position) ForeignUnits(sector string) []string {
 		if div == sector {
 			continue
 		}
-		l := p.loc[i]
+		l := p.locOf(i)
 		in := false
 		if l.m >= 0 {
 			in = p.g.maps[l.m].hx[l.i].Sector == sector

@@ -161,7 +161,7 @@ func (p *Position) markerOn(u *Unit) bool {
 
 // adjacentTo: u stands in a hex next to the hex of v (same map).
 func (p *Position) adjacentTo(u, v *Unit) bool {
-	lu, lv := p.loc[p.units[u.ID]], p.loc[p.units[v.ID]]
+	lu, lv := p.locOf(p.units[u.ID]), p.locOf(p.units[v.ID])
 	if lu.m < 0 || lu.m != lv.m {
 		return false
 	}
@@ -174,19 +174,19 @@ func (p *Position) adjacentTo(u, v *Unit) bool {
 }
 
 func (p *Position) sameHex(u, v *Unit) bool {
-	lu, lv := p.loc[p.units[u.ID]], p.loc[p.units[v.ID]]
+	lu, lv := p.locOf(p.units[u.ID]), p.locOf(p.units[v.ID])
 	return lu.m >= 0 && lu.m == lv.m && lu.i == lv.i
 }
 
 func (p *Position) stackedWith(u *Unit) []*Unit {
 	var out []*Unit
-	l := p.loc[p.units[u.ID]]
+	l := p.locOf(p.units[u.ID])
 	if l.m < 0 {
 		return nil
 	}
 	for i := range p.b.Units {
 		v := &p.b.Units[i]
-		if v.ID != u.ID && p.loc[i].m == l.m && p.loc[i].i == l.i && v.Side == u.Side {
+		if v.ID != u.ID && p.locOf(i).m == l.m && p.locOf(i).i == l.i && v.Side == u.Side {
 			out = append(out, v)
 		}
 	}
@@ -299,7 +299,7 @@ func (p *Position) AssaultStrength(assaulterID, defenderID string, mortars, medi
 		}
 		// "-2 If the defending French unit is entrenched (-0 if
 		// entrenched in an outpost)"
-		if l := p.loc[p.units[def.ID]]; l.m >= 0 && p.g.maps[l.m].strong[l.i] >= 0 {
+		if l := p.locOf(p.units[def.ID]); l.m >= 0 && p.g.maps[l.m].strong[l.i] >= 0 {
 			s.add(-2, "the defending unit is entrenched")
 		}
 		return s

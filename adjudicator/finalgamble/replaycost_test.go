@@ -348,7 +348,7 @@ func positionDiff(a, b *Position) string {
 	switch {
 	case !reflect.DeepEqual(a.units, b.units):
 		return "the units' index"
-	case !reflect.DeepEqual(a.loc, b.loc):
+	case !reflect.DeepEqual(a.places, b.places) || !reflect.DeepEqual(a.odd, b.odd):
 		return "the units' places"
 	case !reflect.DeepEqual(a.occ, b.occ):
 		return "the occupants"
@@ -543,5 +543,32 @@ func TestMarks_KeptWhileOneSideOrders(t *testing.T) {
 	}
 	if kept == 0 {
 		t.Fatal("no order kept an earlier order's marks: the test compared nothing")
+	}
+}
+
+// A Position keeps each unit's place without pointers (unitPlace): a
+// hex, a box Geo numbers, and a box it does not ("Limbo") read back as
+// the unit's place.
+func TestPositionPlacesReadBack(t *testing.T) {
+	r := rules(t)
+	s, err := r.Setup("b", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := r.state(s)
+	st.Units[0].Map, st.Units[0].Hex, st.Units[0].Box = "", "", "Limbo"
+	p := GeoOf(r.D).Position(BoardOf(&st.Setup))
+	for i := range st.Units {
+		u := &st.Units[i]
+		want, ok := p.g.unitLoc(u)
+		if !ok {
+			want = geoLoc{m: -1, box: "?"}
+		}
+		if got := p.locOf(i); got != want {
+			t.Fatalf("%s at %q: locOf %+v, want %+v", u.ID, u.Place(), got, want)
+		}
+	}
+	if p.locOf(0).box != "Limbo" || len(p.odd) != 1 {
+		t.Fatalf("the unnumbered box: %+v, odd %v", p.locOf(0), p.odd)
 	}
 }

@@ -187,7 +187,9 @@ func (s *State) clone() *State {
 		// the geometry's cache goes along: it is used only while the
 		// clone's geometry hashes the same (bridge.go: cached)
 		s.geo.mu.Lock()
-		c.geo.c = s.geo.c
+		if c.geo.c = s.geo.c; c.geo.c != nil {
+			c.geo.c.shared.Store(true)
+		}
 		s.geo.mu.Unlock()
 	}
 	c.fill()
