@@ -322,13 +322,14 @@ func (r *Rules) replaceEligible(s *State, u *Unit) bool {
 // stacking, no VM unit.
 func (r *Rules) supplyHexes(s *State) []string {
 	var out []string
+	ri := r.roomsOf(s)
 	for _, name := range []string{"dbp", "isabelle"} {
 		if name == "isabelle" && s.IsabelleGone {
 			continue
 		}
 		for _, h := range r.hexes(name) {
 			p := placeOf(name, h.ID)
-			if h.Supply && len(s.sideAt(p, "VM")) == 0 && len(s.sideAt(p, "French")) < 3 {
+			if h.Supply && ri.roomFor(p, "French") {
 				out = append(out, p)
 			}
 		}

@@ -162,11 +162,12 @@ func (r *Rules) finishVMDeclare(s *State, d adjudicator.Dice, ev *events) {
 	for _, dv := range divisions(r) {
 		assaults := false
 		adjacent := false
+		ri := r.roomsOf(s)
 		for _, u := range r.vmUnits(s, func(u *Unit) bool { return u.Formation == dv }) {
 			if s.assaultOf(u.ID) >= 0 {
 				assaults = true
 			}
-			if r.adjacentEnemy(s, u) {
+			if r.adjacentEnemyIn(ri, u) {
 				adjacent = true
 			}
 		}

@@ -93,6 +93,8 @@ type Geo struct {
 	// Position keeps its units' places without pointers (unitPlace)
 	boxNames []string
 	boxNo    map[string]int16
+	// arrowMapsOf: arrowMaps of each side and box, worked out once
+	arrowMapsOf [2]map[string][]int
 	scratch  [2]sync.Pool // *reachScratch per map
 	// sectors: the sectors of the maps' hexes; geoMap.sec indexes it, so
 	// Position asks the board's Trench and Dig Markers once per sector
@@ -177,6 +179,12 @@ func NewGeo(d *Data) *Geo {
 	}
 	for i := range d.Boxes.Boxes {
 		g.boxes[d.Boxes.Boxes[i].ID] = &d.Boxes.Boxes[i]
+	}
+	for s := range g.arrowMapsOf {
+		g.arrowMapsOf[s] = map[string][]int{}
+		for _, b := range d.Boxes.Boxes {
+			g.arrowMapsOf[s][b.ID] = g.arrowMaps(s, b.ID)
+		}
 	}
 	g.boxNames, g.boxNo = []string{"", "?"}, map[string]int16{"": 0, "?": 1}
 	number := func(b string) {

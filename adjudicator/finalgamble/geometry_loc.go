@@ -158,7 +158,7 @@ func (p *Position) throughBoxes(s int, l *LoC) {
 			if l.box[b.ID] || !p.boxPassable(s, b.ID) {
 				continue
 			}
-			maps := p.g.arrowMaps(s, b.ID)
+			maps := p.g.arrowMapsOf[s][b.ID]
 			in := false
 			for _, m := range maps {
 				for _, e := range p.g.maps[m].edges {

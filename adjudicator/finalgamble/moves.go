@@ -435,7 +435,7 @@ func (r *Rules) assetTargets(s *State, kind string) []string {
 		return nil
 	}
 	var out []string
-	loc := r.loc(s, "VM") // asked once for every unit
+	loc, ri := r.loc(s, "VM"), r.roomsOf(s) // asked once for every unit
 	for _, u := range r.vmUnits(s, func(u *Unit) bool { return u.onMap() && loc.Unit(u.ID) }) {
 		if r.assetsIn(s, r.sectorOf(u.Place())) >= 2 && r.sectorOf(u.Place()) != "" {
 			continue
@@ -452,7 +452,7 @@ func (r *Rules) assetTargets(s *State, kind string) []string {
 			}
 			if p != u.Place() {
 				_, h := r.hexOf(p)
-				if len(s.at(p)) > 0 || h.Supply || h.Strong != "" && s.controller(h.Strong) == "French" {
+				if ri.at(p).n > 0 || h.Supply || h.Strong != "" && s.controller(h.Strong) == "French" {
 					continue
 				}
 			}

@@ -419,9 +419,10 @@ func (r *Rules) orderFrenchAttrition(s *State, order string, args []string, d ad
 
 func (r *Rules) evacuationHexes(s *State) []string {
 	var out []string
+	ri := r.roomsOf(s)
 	for _, h := range r.hexes("dbp") {
 		p := h.ID
-		if h.Supply && len(s.sideAt(p, "VM")) == 0 && len(s.sideAt(p, "French")) < 3 && !r.inEnemyZoC(s, "French", p) {
+		if h.Supply && ri.roomFor(p, "French") && !ri.p.EnemyZoC("French", p) {
 			out = append(out, p)
 		}
 	}

@@ -38,10 +38,11 @@ func (r *Rules) setupHexes(s *State, u *Unit) []string {
 	}
 	sc := r.D.Scenarios.Scenario[s.Scenario]
 	pos := r.position(s)
+	ri := rooms{pos, s}
 	for _, x := range r.hexes("dbp") {
 		inSector := x.Sector == u.Formation && s.TrenchZone(x)
 		extra := x.Strong != "" && slices.Contains(sc.VMFlags, x.Strong) && x.Sector == u.Formation
-		if (inSector || extra) && !s.DigZone(x) && x.ID != u.Hex && len(s.at(x.ID)) == 0 && !pos.EnemyZoC("VM", x.ID) {
+		if (inSector || extra) && !s.DigZone(x) && x.ID != u.Hex && ri.at(x.ID).n == 0 && !pos.EnemyZoC("VM", x.ID) {
 			out = append(out, x.ID)
 		}
 	}

@@ -414,7 +414,7 @@ func (r *Rules) hospitals(s *State, isabelle bool) []string {
 			continue
 		}
 		p := placeOf(name, st.Hex)
-		if len(s.sideAt(p, "VM")) == 0 && len(s.sideAt(p, "French")) < 3 {
+		if r.roomsOf(s).roomFor(p, "French") {
 			out = append(out, p)
 		}
 	}
