@@ -295,11 +295,6 @@ func (r *Rules) vmLoC(s *State, u *Unit) bool { return r.loc(s, "VM").Unit(u.ID)
 
 func (r *Rules) frenchLoC(s *State, u *Unit) bool { return r.loc(s, "French").Unit(u.ID) }
 
-// inEnemyZoC: place p is in the ZoC of side's enemy (1.8).
-func (r *Rules) inEnemyZoC(s *State, side, p string) bool {
-	return r.position(s).EnemyZoC(side, geoPlace(p))
-}
-
 // reach: the hexes a unit may end a move of mp points in (1.5-B, 1.8).
 func (r *Rules) reach(s *State, u *Unit, mp int) []string {
 	return r.reachWith(s, u, MoveOpts{MP: float64(mp)})

@@ -95,7 +95,7 @@ type Geo struct {
 	boxNo    map[string]int16
 	// arrowMapsOf: arrowMaps of each side and box, worked out once
 	arrowMapsOf [2]map[string][]int
-	scratch  [2]sync.Pool // *reachScratch per map
+	scratch     [2]sync.Pool // *reachScratch per map
 	// sectors: the sectors of the maps' hexes; geoMap.sec indexes it, so
 	// Position asks the board's Trench and Dig Markers once per sector
 	sectors []string
