@@ -306,6 +306,40 @@ type Rules interface {
 	View(s State, v Viewer) View
 }
 
+// OptEdition is the game option naming the edition of a title's rules
+// and data a game is played with (Editioner).
+const OptEdition = "edition"
+
+// Editioner is implemented by a title whose rules or data changed in a
+// way that plays a recorded game otherwise (a misread value fixed, a
+// ruling amended): New records the current Edition in a new game's
+// options, and the title's Setup plays a record without the option (made
+// before the change) with the values it was played with, so that it
+// replays as it was played.
+type Editioner interface {
+	Edition() string
+}
+
+// FirstEdition is the edition of a record made before its title had
+// editions (a record without OptEdition).
+const FirstEdition = "1"
+
+// SetupOf sets a recorded game up: its scenario with its options, and
+// for an Editioner's record without an edition, the first edition
+// (invariant 3: a record replays as it was played).
+func SetupOf(r Rules, rec Record) (State, error) {
+	o := rec.Options
+	if _, ok := r.(Editioner); ok && o[OptEdition] == "" {
+		c := make(Options, len(o)+1)
+		for k, v := range o {
+			c[k] = v
+		}
+		c[OptEdition] = FirstEdition
+		o = c
+	}
+	return r.Setup(rec.Scenario, o)
+}
+
 // OwnedApplier is implemented by Rules that can apply an order to a state
 // its caller gives up: replay (Load, undo, verify) never reads the state
 // before an entry again, so the copy Apply makes to leave it unchanged is

@@ -246,6 +246,16 @@ func New(r Rules, rec Record) (*Game, []Event, error) {
 	if len(rec.Seed) != SeedSize {
 		return nil, nil, fmt.Errorf("game %s: seed must be %d bytes, have %d", rec.ID, SeedSize, len(rec.Seed))
 	}
+	if e, ok := r.(Editioner); ok && rec.Options[OptEdition] == "" {
+		// a new game is played with the title's current edition, and
+		// says so in its record (Editioner)
+		o := make(Options, len(rec.Options)+1)
+		for k, v := range rec.Options {
+			o[k] = v
+		}
+		o[OptEdition] = e.Edition()
+		rec.Options = o
+	}
 	s, err := r.Setup(rec.Scenario, rec.Options)
 	if err != nil {
 		return nil, nil, err
@@ -282,7 +292,7 @@ func Load(r Rules, rec Record, snap *Snapshot) (*Game, error) {
 		}
 	}
 	if g.State == nil {
-		s, err := r.Setup(rec.Scenario, rec.Options)
+		s, err := SetupOf(r, rec)
 		if err != nil {
 			return nil, err
 		}
@@ -343,7 +353,7 @@ func (g *Game) replayEntry(e Entry) error {
 // replayEffective replays all effective entries from setup, honouring an
 // extra set of undone entries (used by undo steps before commit).
 func (g *Game) replayWithout(undone map[int]bool) (State, *Result, error) {
-	s, err := g.Rules.Setup(g.Rec.Scenario, g.Rec.Options)
+	s, err := SetupOf(g.Rules, g.Rec)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -401,7 +401,7 @@ func (v *verifier) replay() {
 		v.add(0, CheckReplay, "unknown title %q: the log cannot be replayed and its result cannot be checked", clipText(v.rec.Title, 40))
 		return
 	}
-	state, err := v.r.Setup(v.rec.Scenario, v.rec.Options)
+	state, err := SetupOf(v.r, v.rec)
 	if err != nil {
 		v.add(0, CheckReplay, "the game cannot be set up: %v", err)
 		return

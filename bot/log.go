@@ -133,7 +133,7 @@ func logRange(c Command, n int) (int, int, error) {
 // logLines replays rec through the rules up to entry to and describes
 // entries from..to as viewer v may see them.
 func logLines(r adjudicator.Rules, rec adjudicator.Record, v adjudicator.Viewer, from, to int) ([]string, error) {
-	initial, err := r.Setup(rec.Scenario, rec.Options)
+	initial, err := adjudicator.SetupOf(r, rec)
 	if err != nil {
 		return nil, err
 	}

@@ -459,7 +459,7 @@ func (s *Service) turnView(r adjudicator.Rules, hdr adjudicator.Record, v adjudi
 	if err != nil {
 		return adjudicator.View{}, 0, false, err
 	}
-	state, err := r.Setup(rec.Scenario, rec.Options)
+	state, err := adjudicator.SetupOf(r, rec)
 	if err != nil {
 		return adjudicator.View{}, 0, false, err
 	}

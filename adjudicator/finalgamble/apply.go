@@ -519,9 +519,8 @@ func (r *Rules) startNewTurn(s *State, d adjudicator.Dice, ev *events) bool {
 	s.Turn++
 	s.Turns++
 	s.Done, s.Assets, s.Assaults, s.Mortars, s.Rested, s.Demanded = nil, nil, nil, nil, nil, false
-	t := r.turnSlot(s)
 	ev.say("8.6: %s begins.", r.turnName(s.Turn))
-	if t.MC {
+	if r.moraleCheckTurn(&s.Setup, s.Turn) {
 		ev.say("A VM Morale Check turn (MC).")
 	}
 	return false

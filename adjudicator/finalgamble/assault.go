@@ -97,7 +97,7 @@ func (r *Rules) startVMDeclare(s *State, d adjudicator.Dice, ev *events) bool {
 }
 
 func (r *Rules) mortarUnits(s *State) []string {
-	if len(s.Mortars) >= r.D.Units.Markers.SupportMortars {
+	if len(s.Mortars) >= r.supportMortars(&s.Setup) {
 		return nil
 	}
 	used := map[string]bool{}
@@ -972,7 +972,7 @@ func (r *Rules) orderFrenchDeclare(s *State, order string, args []string, d adju
 // ---- 7.3 VM Support Barrage ----
 
 func (r *Rules) vmMortarTargets(s *State) []string {
-	if len(s.Mortars) >= r.D.Units.Markers.SupportMortars || s.Tracks["vm_ammo"] < 1 && len(s.Mortars) == 0 {
+	if len(s.Mortars) >= r.supportMortars(&s.Setup) || s.Tracks["vm_ammo"] < 1 && len(s.Mortars) == 0 {
 		return nil
 	}
 	used := map[string]bool{}

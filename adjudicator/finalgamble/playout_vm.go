@@ -527,7 +527,7 @@ func (v *vmPlan) declare() string {
 	if ms := sub(v.tree, "mortars"); len(ms) > 0 {
 		return "mortars " + ms[0].Word
 	}
-	mortarsLeft := len(v.s.Mortars) < v.r.D.Units.Markers.SupportMortars
+	mortarsLeft := len(v.s.Mortars) < v.r.supportMortars(&v.s.Setup)
 	best, bo := "", 0.0
 	for _, c := range sub(v.tree, "assault") {
 		a := v.s.unit(c.Word)

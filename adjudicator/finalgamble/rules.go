@@ -76,6 +76,11 @@ func (r *Rules) Setup(scenario string, o adjudicator.Options) (adjudicator.State
 	if err := json.Unmarshal(raw, &st.Setup); err != nil {
 		return nil, err
 	}
+	ed, err := edition(o)
+	if err != nil {
+		return nil, err
+	}
+	st.setEdition(ed)
 	st.Seg = "9.0-C" // France sets up first (9.0-G)
 	st.Turns = 1
 	st.fill()
@@ -183,7 +188,7 @@ func (r *Rules) trackName(id string) string {
 func (r *Rules) Status(s *Setup) []string {
 	d := r.D
 	out := []string{r.turnName(s.Turn) + " — scenario " + s.Scenario + ": " + d.Scenarios.Scenario[s.Scenario].Name}
-	if n := s.Turn; n >= 1 && n <= len(d.Tracks.GameTurn.Turns) && d.Tracks.GameTurn.Turns[n-1].MC {
+	if r.moraleCheckTurn(s, s.Turn) {
 		out[0] += " (a VM Morale Check turn)"
 	}
 	ids := []string{"strongpoints"}

@@ -76,6 +76,9 @@ type Setup struct {
 	// Wounded Square: units to share out, ToWounded of them to the Wounded
 	// Box, France and VM alternating (9.0-D), the rest to Gone.
 	ToWounded int `json:"to_wounded,omitempty"`
+	// Edition: the rules and data the game is played with (edition.go);
+	// 0 in a state stored before editions, which plays edition 1.
+	Edition int `json:"edition,omitempty"`
 }
 
 // TrenchZone tells whether hex h is in a Trench Zone of s (1.4-B).

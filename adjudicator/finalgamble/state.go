@@ -524,6 +524,9 @@ func (r *Rules) addTrack(s *State, id string, n int) int {
 			lo, hi = t.Min, t.Max
 		}
 	}
+	if id == "vm_replacements" && s.firstEdition() {
+		hi = edition1.replaceMax
+	}
 	old := s.Tracks[id]
 	v := max(lo, min(hi, old+n))
 	s.Tracks[id] = v

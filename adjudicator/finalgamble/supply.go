@@ -114,7 +114,7 @@ func (r *Rules) finishMoraleCheck(s *State, d adjudicator.Dice, ev *events) {
 	} else {
 		ev.say("5.1-A: the VM demands no surrender.")
 	}
-	if r.turnSlot(s).MC {
+	if r.moraleCheckTurn(&s.Setup, s.Turn) {
 		old := s.Tracks["taken"]
 		taken, despair := Despair(old)
 		s.Tracks["taken"] = taken
