@@ -70,6 +70,29 @@ func (r *Rules) moraleCheckTurn(s *Setup, n int) bool {
 	return n >= 1 && n <= len(t) && t[n-1].MC
 }
 
+// moraleChecks lists the turns with a VM Morale Check box.
+func (r *Rules) moraleChecks(s *Setup) []int {
+	var out []int
+	for n := 1; n <= len(r.D.Tracks.GameTurn.Turns); n++ {
+		if r.moraleCheckTurn(s, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// trackMaxes is each numbered track's top in the game's edition.
+func (r *Rules) trackMaxes(s *Setup) map[string]int {
+	out := map[string]int{"strongpoints": r.D.Tracks.Strongpoints.Max}
+	for _, t := range r.D.Tracks.Tracks {
+		out[t.ID] = t.Max
+	}
+	if s.firstEdition() {
+		out["vm_replacements"] = edition1.replaceMax
+	}
+	return out
+}
+
 // supportMortars is how many Support Mortars the VM has (3.1, 7.3).
 func (r *Rules) supportMortars(s *Setup) int {
 	if s.firstEdition() {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/umpirebot/umpire/adjudicator"
@@ -88,6 +89,14 @@ func TestEdition_NewGamesPlayTheCurrentEdition(t *testing.T) {
 	}
 	if r.addTrack(one, "vm_replacements", 100); one.Tracks["vm_replacements"] != 30 {
 		t.Errorf("edition 1's Replacement Track tops at 30, not %d", one.Tracks["vm_replacements"])
+	}
+	bv1 := r.View(s1, adjudicator.Public).Board.(*BoardView)
+	bv2 := r.View(g.State, adjudicator.Public).Board.(*BoardView)
+	if !slices.Equal(bv1.MoraleChecks, []int{4, 7, 10, 13, 16, 19}) || bv1.TrackMax["vm_replacements"] != 30 {
+		t.Errorf("edition 1's map: Morale Checks %v, Replacement Track top %d", bv1.MoraleChecks, bv1.TrackMax["vm_replacements"])
+	}
+	if !slices.Equal(bv2.MoraleChecks, []int{3, 5, 7, 9, 11, 13, 15, 17, 19, 21}) || bv2.TrackMax["vm_replacements"] != 79 {
+		t.Errorf("edition 2's map: Morale Checks %v, Replacement Track top %d", bv2.MoraleChecks, bv2.TrackMax["vm_replacements"])
 	}
 	if _, err := r.Setup("C", adjudicator.Options{adjudicator.OptEdition: "3"}); err == nil {
 		t.Error("edition 3 is set up")

@@ -150,6 +150,10 @@ type BoardView struct {
 	Isolated []string            `json:"isolated,omitempty"`
 	Loads    map[string][]string `json:"loads,omitempty"`
 	Marks    []adjudicator.Mark  `json:"marks,omitempty"`
+	// MoraleChecks: the turns with a VM Morale Check box, and TrackMax
+	// the tracks' tops, in the game's edition (edition.go)
+	MoraleChecks []int          `json:"morale_checks,omitempty"`
+	TrackMax     map[string]int `json:"track_max,omitempty"`
 }
 
 // View shows everyone the same (nothing is hidden but the dice) less the
@@ -167,7 +171,8 @@ func (r *Rules) View(s adjudicator.State, v adjudicator.Viewer) adjudicator.View
 	}
 	return adjudicator.View{Title: ID, Viewer: v.String(), Prompt: r.Prompt(s), Status: status,
 		Board: &BoardView{Setup: st.Setup, TurnName: r.turnName(st.Turn), Segment: seg, Zones: st.Zones,
-			Assaults: st.Assaults, Assets: st.Assets, Isolated: st.Isolated, Loads: st.Loads, Marks: st.Marks}}
+			Assaults: st.Assaults, Assets: st.Assets, Isolated: st.Isolated, Loads: st.Loads, Marks: st.Marks,
+			MoraleChecks: r.moraleChecks(&st.Setup), TrackMax: r.trackMaxes(&st.Setup)}}
 }
 
 // TrackNames are the tracks' names for status lines, by id.

@@ -508,6 +508,15 @@ func shared(us []finalgamble.Unit) string {
 func (b *board) tracks(c *render.Canvas, bv *finalgamble.BoardView) {
 	s := &bv.Setup
 	r := b.trackR
+	// the Morale Check boxes of the game's edition (a game recorded
+	// before F42 keeps its own)
+	c.Font(9, true)
+	for _, n := range bv.MoraleChecks {
+		if n >= 1 && n <= len(b.d.Tracks.GameTurn.Turns) {
+			bx := b.turnBox(n - 1)
+			c.Text("MC", bx.X1-3, bx.Y0+13, 1, 0, inkVMText)
+		}
+	}
 	if s.Turn >= 1 && s.Turn <= len(b.d.Tracks.GameTurn.Turns) {
 		bx := b.turnBox(s.Turn - 1)
 		c.Frame(bx.X0-2, bx.Y0-2, bx.X1+2, bx.Y1+2, 3, inkNow)
@@ -520,9 +529,15 @@ func (b *board) tracks(c *render.Canvas, bv *finalgamble.BoardView) {
 		name      string
 		v, lo, hi int
 	}
-	rows := []row{{b.d.Tracks.Strongpoints.Name, s.Tracks["strongpoints"], b.d.Tracks.Strongpoints.Min, b.d.Tracks.Strongpoints.Max}}
+	top := func(id string, hi int) int {
+		if v, ok := bv.TrackMax[id]; ok {
+			return v
+		}
+		return hi
+	}
+	rows := []row{{b.d.Tracks.Strongpoints.Name, s.Tracks["strongpoints"], b.d.Tracks.Strongpoints.Min, top("strongpoints", b.d.Tracks.Strongpoints.Max)}}
 	for _, t := range b.d.Tracks.Tracks {
-		rows = append(rows, row{t.Name, s.Tracks[t.ID], t.Min, t.Max})
+		rows = append(rows, row{t.Name, s.Tracks[t.ID], t.Min, top(t.ID, t.Max)})
 	}
 	for _, rw := range rows {
 		c.Font(11, false)

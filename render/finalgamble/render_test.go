@@ -1,6 +1,7 @@
 package fgmap
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"sort"
@@ -223,5 +224,27 @@ func TestOddViewDraws(t *testing.T) {
 	}
 	if _, err := newRenderer().PNGRegion(testRules.View(st, adjudicator.Public), "eliane"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A game recorded before ruling F42 plays edition 1: its turn track shows
+// its own Morale Check boxes (turns 4, 7, ..., 19) and its Replacement
+// Track tops at 30 (golden file D-tracks-edition1; D-tracks is edition 2).
+func TestGolden_Edition1Tracks(t *testing.T) {
+	s, err := testRules.Setup("D", adjudicator.Options{adjudicator.OptEdition: "1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := newRenderer().PNGRegion(testRules.View(s, adjudicator.Public), "tracks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, "D-tracks-edition1", got)
+	now, err := newRenderer().PNGRegion(view(t, "D"), "tracks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(got, now) {
+		t.Error("the two editions' tracks are drawn alike")
 	}
 }

@@ -373,10 +373,6 @@ func (b *board) panelStatic(c *render.Canvas) {
 		c.Font(9, false)
 		day, _, _ := strings.Cut(t.Dates, " ")
 		c.Text(day, bx.X0+4, bx.Y0+26, 0, 0, tc)
-		if t.MC {
-			c.Font(9, true)
-			c.Text("MC", bx.X1-3, bx.Y0+13, 1, 0, inkVMText)
-		}
 		if t.Scenario != "" {
 			c.Font(10, true)
 			c.Text(t.Scenario, bx.X1-3, bx.Y1-4, 1, 0, tc)
