@@ -108,7 +108,12 @@ func MeasureBudget(rules Rules, o PlayoutOptions, clock func() time.Time) (Budge
 			if len(tree) == 0 {
 				return st, fmt.Errorf("game %d: no legal order for %s at %s", i, side, p.Phase)
 			}
-			order := pick(r, side, tree)
+			order := ""
+			if o.Choose != nil {
+				order = o.Choose(r, side, g.State, tree)
+			} else {
+				order = pick(r, side, tree)
+			}
 			t0 = clock()
 			step, err := g.Orders(string(side), side, []string{order}, "", now)
 			da := clock().Sub(t0)

@@ -1,7 +1,10 @@
 package adjudicator
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
+	"time"
 )
 
 // ownedToy is the toy with ApplyOwned, which plays on the state it is
@@ -70,5 +73,45 @@ func TestOwnedApplier_ReplayOnlyPlaysInPlace(t *testing.T) {
 	bad.Entries[1].Action = "bogus"
 	if _, err := Replay(r, bad); err == nil {
 		t.Fatal("a record with a refused entry replayed")
+	}
+}
+
+// policyToy offers a policy of its own.
+type policyToy struct{ toy }
+
+func (policyToy) PlayoutPolicies() []PlayoutPolicy {
+	return []PlayoutPolicy{{Name: "adder", Help: "always adds 1",
+		Choose:  func(*rand.Rand, Side, State, []Choice) string { return "add 1" },
+		Prelude: []SideOrder{{Side: "a", Order: "add 2"}}}}
+}
+
+// A title's playout policies stand beside random and aggressive; an
+// unknown name is refused with the names there are; a policy with
+// standing orders of its own plays with them.
+func TestPlayoutPolicies_TheTitlesBesideRandomAndAggressive(t *testing.T) {
+	for _, name := range []string{"random", "aggressive"} {
+		if p, err := PolicyNamed(toy{}, name); err != nil || p.Pick == nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if _, err := PolicyNamed(toy{}, "adder"); err == nil {
+		t.Error("the toy has no adder, yet it is found")
+	}
+	p, err := PolicyNamed(policyToy{}, "adder")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := PlayoutOptions{Pick: PreferAction, Prelude: []SideOrder{{Side: "b", Order: "x"}}}
+	p.Apply(&o)
+	if o.Pick != nil || o.Choose == nil || len(o.Prelude) != 1 || o.Prelude[0].Order != "add 2" {
+		t.Fatalf("applied: %+v", o)
+	}
+	_, err = PolicyNamed(policyToy{}, "nope")
+	if err == nil || !strings.Contains(err.Error(), "random, aggressive, adder") {
+		t.Fatalf("an unknown policy: %v", err)
+	}
+	st := Playout(policyToy{}, PlayoutOptions{Scenario: "s", Games: 2, Seed: 1, Choose: p.Choose}, time.Now)
+	if st.Finished != 2 || st.Refused != 0 {
+		t.Fatalf("a playout by the toy's policy: %+v", st)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -111,6 +112,61 @@ func RandomOrder(r *rand.Rand, tree []Choice) string {
 			return out
 		}
 		level = c.Next
+	}
+}
+
+// PlayoutPolicy is a named way of choosing orders for playouts and the
+// budget benchmarks: random and aggressive for every title, and those a
+// title offers (PlayoutPolicier), which may play with a purpose.
+type PlayoutPolicy struct {
+	Name string
+	Help string
+	// Choose and Pick as in PlayoutOptions (Choose first); Prelude is
+	// given at the start of every game (the standing orders the policy
+	// plays with).
+	Choose  func(r *rand.Rand, side Side, s State, tree []Choice) string
+	Pick    func(r *rand.Rand, side Side, tree []Choice) string
+	Prelude []SideOrder
+}
+
+// PlayoutPolicier is implemented by a title with playout policies of its
+// own (The Final Gamble's purposeful sides).
+type PlayoutPolicier interface {
+	PlayoutPolicies() []PlayoutPolicy
+}
+
+// PlayoutPolicies lists rules' policies: random, aggressive, then the
+// title's own.
+func PlayoutPolicies(rules Rules) []PlayoutPolicy {
+	out := []PlayoutPolicy{
+		{Name: "random", Help: "uniform over the legal tree", Pick: func(r *rand.Rand, _ Side, tree []Choice) string { return RandomOrder(r, tree) }},
+		{Name: "aggressive", Help: "prefers acting to passing", Pick: PreferAction},
+	}
+	if p, ok := rules.(PlayoutPolicier); ok {
+		out = append(out, p.PlayoutPolicies()...)
+	}
+	return out
+}
+
+// PolicyNamed is rules' playout policy of that name; the error lists the
+// names there are.
+func PolicyNamed(rules Rules, name string) (PlayoutPolicy, error) {
+	var names []string
+	for _, p := range PlayoutPolicies(rules) {
+		if p.Name == name {
+			return p, nil
+		}
+		names = append(names, p.Name)
+	}
+	return PlayoutPolicy{}, fmt.Errorf("no playout policy %q for %s; there are %s", name, rules.Info().ID, strings.Join(names, ", "))
+}
+
+// Apply sets o to choose by p; a policy with standing orders of its own
+// plays with them, in place of o's prelude.
+func (p PlayoutPolicy) Apply(o *PlayoutOptions) {
+	o.Pick, o.Choose = p.Pick, p.Choose
+	if len(p.Prelude) > 0 {
+		o.Prelude = p.Prelude
 	}
 }
 

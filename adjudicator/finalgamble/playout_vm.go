@@ -1138,3 +1138,14 @@ func (f *frPlan) charge() string {
 	}
 	return o
 }
+
+// PlayoutPolicies implements adjudicator.PlayoutPolicier: the purposeful
+// sides for `umpire playout --policy` and `umpire budget --policy`, each
+// with the standing orders it plays with.
+func (r *Rules) PlayoutPolicies() []adjudicator.PlayoutPolicy {
+	return []adjudicator.PlayoutPolicy{
+		{Name: "purposeful-vm", Help: "a Viet Minh that bombards, masses and assaults its objectives, against an aggressive France", Choose: r.PurposefulVM, Prelude: PurposefulStanding(true, false)},
+		{Name: "purposeful-france", Help: "a France that counter-attacks, reacts and barrages, against an aggressive Viet Minh", Choose: r.PurposefulFrance, Prelude: PurposefulStanding(false, true)},
+		{Name: "purposeful", Help: "both sides purposeful", Choose: r.PurposefulBoth, Prelude: PurposefulStanding(true, true)},
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"runtime/pprof"
 	"time"
@@ -17,14 +16,14 @@ func init() { subcommands["budget"] = cmdBudget }
 // cmdBudget times a title's legal tree and order application along played
 // games (DESIGN: Performance budgets; issue 31):
 //
-//	umpire budget --title ID --scenario ID [--games N] [--seed S] [--policy aggressive|random] [--standing] [--json]
+//	umpire budget --title ID --scenario ID [--games N] [--seed S] [--policy aggressive|random|<title's>] [--standing] [--json]
 func cmdBudget(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("budget", stderr)
 	title := fs.String("title", "", "title `id`")
 	scenario := fs.String("scenario", "", "scenario `id` (the title's first when empty)")
 	games := fs.Int("games", 2, "number of `games`")
 	seed := fs.Uint64("seed", 1, "chooser and dice `seed`")
-	policy := fs.String("policy", "aggressive", "how sides choose: aggressive (prefers acting to passing) or random")
+	policy := fs.String("policy", "aggressive", "how sides choose: aggressive (prefers acting to passing), random, or a title's own (The Final Gamble: purposeful, purposeful-vm, purposeful-france)")
 	standing := fs.Bool("standing", false, "both sides set the title's standing orders first")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	data := fs.String("data", "", "`dir`ectory with transcribed chart files")
@@ -47,21 +46,14 @@ func cmdBudget(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	o := adjudicator.PlayoutOptions{Scenario: *scenario, Games: *games, Seed: *seed}
-	switch *policy {
-	case "aggressive":
-		o.Pick = adjudicator.PreferAction
-	case "random":
-		o.Pick = func(r *rand.Rand, _ adjudicator.Side, tree []adjudicator.Choice) string {
-			return adjudicator.RandomOrder(r, tree)
-		}
-	default:
-		return fmt.Errorf("--policy is aggressive or random, not %q", *policy)
+	pol, err := adjudicator.PolicyNamed(rules, *policy)
+	if err != nil {
+		return fmt.Errorf("--policy: %w", err)
 	}
 	if t, ok := rules.(adjudicator.PlayoutTuner); ok {
-		pick := o.Pick
 		t.TunePlayout(&o, *standing)
-		o.Pick = pick
 	}
+	pol.Apply(&o)
 	if *profile != "" {
 		f, err := os.Create(*profile)
 		if err != nil {

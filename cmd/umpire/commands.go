@@ -304,7 +304,7 @@ func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 	games := fs.Int("games", 100, "number of `games`")
 	seed := fs.Uint64("seed", 1, "chooser and dice `seed`")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	policy := fs.String("policy", "random", "how sides choose: `random` (uniform over the legal tree) or aggressive (prefers acting to passing)")
+	policy := fs.String("policy", "random", "how sides choose: `random` (uniform over the legal tree), aggressive (prefers acting to passing), or a title's own (The Final Gamble: purposeful, purposeful-vm, purposeful-france)")
 	standing := fs.Bool("standing", false, "both sides set standing orders first (losses, conversions, morale checks, defensive fire and movement answered without a round trip)")
 	data := fs.String("data", "", "`dir`ectory with transcribed chart files")
 	twins := fs.Int("twins", 64, "simulate a restart every `N` orders on average: a twin loaded from a snapshot must go on exactly as the live game (0: off)")
@@ -336,15 +336,15 @@ func cmdPlayout(args []string, stdout, stderr io.Writer) error {
 	if *twins <= 0 {
 		o.TwinEvery = -1
 	}
-	switch *policy {
-	case "random":
-	case "aggressive":
-		o.Pick = adjudicator.PreferAction
-	default:
-		return fmt.Errorf("--policy is random or aggressive, not %q", *policy)
+	pol, err := adjudicator.PolicyNamed(rules, *policy)
+	if err != nil {
+		return fmt.Errorf("--policy: %w", err)
 	}
 	if t, ok := rules.(adjudicator.PlayoutTuner); ok {
 		t.TunePlayout(&o, *standing)
+	}
+	if *policy != "random" {
+		pol.Apply(&o) // random is the playout's own tree walk
 	}
 	var profiles []string
 	switch *profile {
