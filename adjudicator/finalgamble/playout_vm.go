@@ -398,15 +398,21 @@ func (v *vmPlan) tacticalMove() string {
 			}
 		}
 	}
-	best, gain := "", 0.5
-	for _, c := range sub(v.tree, "move") {
-		u := v.s.unit(c.Word)
+	return bestMove(v.tree, v.s, v.spot, 0.5)
+}
+
+// bestMove is the tree's "move UNIT HEX" that most improves spot's value
+// of where the unit stands, by more than gain; "" when none does.
+func bestMove(tree []adjudicator.Choice, s *State, spot func(*Unit, string) float64, gain float64) string {
+	best := ""
+	for _, c := range sub(tree, "move") {
+		u := s.unit(c.Word)
 		if u == nil {
 			continue
 		}
-		here := v.spot(u, u.Place())
+		here := spot(u, u.Place())
 		for _, d := range choiceWords(c.Next) {
-			if g := v.spot(u, d) - here; g > gain {
+			if g := spot(u, d) - here; g > gain {
 				best, gain = "move "+c.Word+" "+d, g
 			}
 		}
@@ -936,20 +942,7 @@ func (f *frPlan) fspot(u *Unit, p string) float64 {
 }
 
 func (f *frPlan) move(reaction bool) string {
-	best, gain := "", 1.0
-	for _, c := range sub(f.tree, "move") {
-		u := f.s.unit(c.Word)
-		if u == nil {
-			continue
-		}
-		here := f.fspot(u, u.Place())
-		for _, d := range choiceWords(c.Next) {
-			if g := f.fspot(u, d) - here; g > gain {
-				best, gain = "move "+c.Word+" "+d, g
-			}
-		}
-	}
-	return best
+	return bestMove(f.tree, f.s, f.fspot, 1.0)
 }
 
 func (f *frPlan) barrage() string {

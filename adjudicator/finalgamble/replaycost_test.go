@@ -297,29 +297,11 @@ func TestPositionAfterMatchesAFreshOne(t *testing.T) {
 	g0 := GeoOf(r.D)
 	steps := 0
 	for k, sc := range ScenarioIDs {
-		rng := rand.New(rand.NewPCG(7, uint64(k)))
-		seed := make([]byte, adjudicator.SeedSize)
-		g, _, err := adjudicator.New(r, adjudicator.Record{ID: "p" + sc, Title: "finalgamble", Scenario: sc, Seats: map[adjudicator.Side]string{}, Seed: seed})
-		if err != nil {
-			t.Fatal(err)
-		}
 		limit := 400
 		if testing.Short() {
 			limit = 120
 		}
-		for n := 0; n < limit; n++ {
-			p := g.Prompt()
-			if p.Over {
-				break
-			}
-			side := p.Awaiting[rng.IntN(len(p.Awaiting))]
-			tree := adjudicator.WithoutStanding(r.Legal(g.State, side))
-			order := adjudicator.PreferAction(rng, side, tree)
-			step, err := g.Orders(string(side), side, []string{order}, "", time.Unix(0, 0))
-			if err != nil {
-				t.Fatalf("scenario %s: %q refused: %v", sc, order, err)
-			}
-			g.Commit(step)
+		g := playAggressive(t, r, sc, rand.New(rand.NewPCG(7, uint64(k))), limit, func(_ int, g *adjudicator.Game, _ adjudicator.Side, order string, _ *adjudicator.Step) {
 			st := r.state(g.State)
 			if a, b := encode(t, st.clone()), encode(t, st); !bytes.Equal(a, b) {
 				t.Fatalf("scenario %s after %q: a clone encodes otherwise than its original", sc, order)
@@ -330,7 +312,7 @@ func TestPositionAfterMatchesAFreshOne(t *testing.T) {
 				t.Fatalf("scenario %s after %q (entry %d): the Position built after another differs from a fresh one in %s", sc, order, g.Len(), d)
 			}
 			steps++
-		}
+		})
 		end, err := adjudicator.Replay(r, g.Rec)
 		if err != nil {
 			t.Fatal(err)
@@ -385,15 +367,7 @@ func TestReachesAndAfterCombatMoveToMatchTheLists(t *testing.T) {
 	checked, withAfter, tacticals := 0, 0, 0
 	for k, sc := range ScenarioIDs {
 		rng := rand.New(rand.NewPCG(11, uint64(k)))
-		g, _, err := adjudicator.New(r, adjudicator.Record{ID: "r" + sc, Title: "finalgamble", Scenario: sc, Seats: map[adjudicator.Side]string{}, Seed: make([]byte, adjudicator.SeedSize)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for n := 0; n < 150; n++ {
-			p := g.Prompt()
-			if p.Over {
-				break
-			}
+		playAggressive(t, r, sc, rng, 150, func(n int, g *adjudicator.Game, _ adjudicator.Side, _ string, _ *adjudicator.Step) {
 			if st := r.state(g.State); st.Seg == "4.2" || st.Seg == "8.2" {
 				// every unit of the side moving after combat, at each of its moves
 				for i := range st.Units {
@@ -456,14 +430,7 @@ func TestReachesAndAfterCombatMoveToMatchTheLists(t *testing.T) {
 					}
 				}
 			}
-			side := p.Awaiting[rng.IntN(len(p.Awaiting))]
-			order := adjudicator.PreferAction(rng, side, adjudicator.WithoutStanding(r.Legal(g.State, side)))
-			step, err := g.Orders(string(side), side, []string{order}, "", time.Unix(0, 0))
-			if err != nil {
-				t.Fatalf("scenario %s: %q refused: %v", sc, order, err)
-			}
-			g.Commit(step)
-		}
+		})
 	}
 	t.Logf("%d places checked; %d units with After-Combat Moves; %d tactical lists against their reference", checked, withAfter, tacticals)
 	if withAfter == 0 {
@@ -509,25 +476,9 @@ func TestMarks_KeptWhileOneSideOrders(t *testing.T) {
 	r := rules(t)
 	kept := 0
 	for k, sc := range []string{"A", "D"} {
-		rng := rand.New(rand.NewPCG(5, uint64(k)))
-		g, _, err := adjudicator.New(r, adjudicator.Record{ID: "m" + sc, Title: "finalgamble", Scenario: sc, Seats: map[adjudicator.Side]string{}, Seed: make([]byte, adjudicator.SeedSize)})
-		if err != nil {
-			t.Fatal(err)
-		}
 		var want []adjudicator.Mark
 		var last adjudicator.Side
-		for n := 0; n < 300; n++ {
-			p := g.Prompt()
-			if p.Over {
-				break
-			}
-			side := p.Awaiting[rng.IntN(len(p.Awaiting))]
-			order := adjudicator.PreferAction(rng, side, adjudicator.WithoutStanding(r.Legal(g.State, side)))
-			step, err := g.Orders(string(side), side, []string{order}, "", time.Unix(0, 0))
-			if err != nil {
-				t.Fatalf("scenario %s: %q refused: %v", sc, order, err)
-			}
-			g.Commit(step)
+		playAggressive(t, r, sc, rand.New(rand.NewPCG(5, uint64(k))), 300, func(_ int, g *adjudicator.Game, side adjudicator.Side, order string, step *adjudicator.Step) {
 			if side != last {
 				want, last = nil, side
 			} else if len(want) > 0 {
@@ -539,7 +490,7 @@ func TestMarks_KeptWhileOneSideOrders(t *testing.T) {
 			if got := r.state(g.State).Marks; !slices.Equal(got, want) {
 				t.Fatalf("scenario %s after %s's %q: marks %v, want %v", sc, side, order, got, want)
 			}
-		}
+		})
 	}
 	if kept == 0 {
 		t.Fatal("no order kept an earlier order's marks: the test compared nothing")
@@ -571,4 +522,31 @@ func TestPositionPlacesReadBack(t *testing.T) {
 	if p.locOf(0).box != "Limbo" || len(p.odd) != 1 {
 		t.Fatalf("the unnumbered box: %+v, odd %v", p.locOf(0), p.odd)
 	}
+}
+
+// playAggressive plays an aggressive game of scenario sc, dice from a
+// zero seed and choices from rng, for at most steps orders or to its
+// end; after each order, after is given the order's number, the game,
+// the side, the order and its step (committed). It returns the game.
+func playAggressive(t *testing.T, r *Rules, sc string, rng *rand.Rand, steps int, after func(n int, g *adjudicator.Game, side adjudicator.Side, order string, step *adjudicator.Step)) *adjudicator.Game {
+	t.Helper()
+	g, _, err := adjudicator.New(r, adjudicator.Record{ID: "g" + sc, Title: ID, Scenario: sc, Seats: map[adjudicator.Side]string{}, Seed: make([]byte, adjudicator.SeedSize)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; n < steps; n++ {
+		p := g.Prompt()
+		if p.Over {
+			break
+		}
+		side := p.Awaiting[rng.IntN(len(p.Awaiting))]
+		order := adjudicator.PreferAction(rng, side, adjudicator.WithoutStanding(r.Legal(g.State, side)))
+		step, err := g.Orders(string(side), side, []string{order}, "", time.Unix(0, 0))
+		if err != nil {
+			t.Fatalf("scenario %s: %q refused: %v", sc, order, err)
+		}
+		g.Commit(step)
+		after(n, g, side, order, step)
+	}
+	return g
 }
