@@ -97,7 +97,7 @@ func (b *board) recent(c *render.Canvas, bv *finalgamble.BoardView) {
 			if m.Kind == "assault" {
 				fill, w = inkRedArr, 3
 			}
-			b.arrow(c, bv, m.From, x0, y0, x1, y1, w, fill)
+			b.arrow(c, bv, m.From, m.At, x0, y0, x1, y1, w, fill)
 		}
 	}
 }
@@ -137,7 +137,7 @@ func (b *board) combat(c *render.Canvas, bv *finalgamble.BoardView) {
 		if a.Marker == "abort" || a.Marker == "done" {
 			w = 3
 		}
-		b.arrow(c, bv, a.From, x0, y0, x1, y1, w, fill)
+		b.arrow(c, bv, a.From, a.Target, x0, y0, x1, y1, w, fill)
 	}
 	for _, z := range bv.Zones {
 		p, _, _ := strings.Cut(z.At, ":")
@@ -156,30 +156,41 @@ func (b *board) combat(c *render.Canvas, bv *finalgamble.BoardView) {
 // arrow draws an arrow from hex place from, centred at (x0, y0), to the
 // hex centred at (x1, y1): from the edge of the counters drawn at from
 // (their names stay readable) to four fifths of the way.
-func (b *board) arrow(c *render.Canvas, bv *finalgamble.BoardView, from string, x0, y0, x1, y1, w float64, fill color.Color) {
+func (b *board) arrow(c *render.Canvas, bv *finalgamble.BoardView, from, to string, x0, y0, x1, y1, w float64, fill color.Color) {
 	l := math.Hypot(x1-x0, y1-y0)
 	if l < 1 {
 		return
 	}
 	ux, uy := (x1-x0)/l, (y1-y0)/l
-	start := 0.2 * l
+	start, end := 0.2*l, 0.8*l
 	if r, ok := b.stackBox(bv, from, x0, y0); ok {
 		// where the ray from the centre leaves the counters, clear of
 		// their edge and the arrow's outline
-		exit := math.Inf(1)
-		if ux > 0 {
-			exit = math.Min(exit, (r.X1-x0)/ux)
-		} else if ux < 0 {
-			exit = math.Min(exit, (r.X0-x0)/ux)
-		}
-		if uy > 0 {
-			exit = math.Min(exit, (r.Y1-y0)/uy)
-		} else if uy < 0 {
-			exit = math.Min(exit, (r.Y0-y0)/uy)
-		}
-		start = math.Min(math.Max(start, exit+3), 0.5*l)
+		start = math.Min(math.Max(start, leave(r, x0, y0, ux, uy)+3), 0.5*l)
 	}
-	c.Arrow(x0+ux*start, y0+uy*start, x0+ux*0.8*l, y0+uy*0.8*l, w, fill, inkBlack)
+	if r, ok := b.stackBox(bv, to, x1, y1); ok {
+		// the head stops short of the counters it points at, so that
+		// their names stay readable
+		end = math.Max(math.Min(end, l-leave(r, x1, y1, -ux, -uy)-3), math.Min(start+10, l))
+	}
+	c.Arrow(x0+ux*start, y0+uy*start, x0+ux*end, y0+uy*end, w, fill, inkBlack)
+}
+
+// leave is how far the ray from (x, y) along (ux, uy) goes before it
+// leaves box r.
+func leave(r render.Box, x, y, ux, uy float64) float64 {
+	exit := math.Inf(1)
+	if ux > 0 {
+		exit = math.Min(exit, (r.X1-x)/ux)
+	} else if ux < 0 {
+		exit = math.Min(exit, (r.X0-x)/ux)
+	}
+	if uy > 0 {
+		exit = math.Min(exit, (r.Y1-y)/uy)
+	} else if uy < 0 {
+		exit = math.Min(exit, (r.Y0-y)/uy)
+	}
+	return exit
 }
 
 // stackBox is where units draws the counters at hex place p (centred

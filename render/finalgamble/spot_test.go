@@ -463,3 +463,67 @@ func pointIn(g *geo, id string, c image.Rectangle) bool {
 	x, y := g.center(id)
 	return image.Pt(int(x), int(y)).In(c)
 }
+
+// An assault's arrow stops short of the defending counters, so that
+// their names stay readable too, and still shows between the hexes.
+func TestArrow_LeavesTheDefendingCounterReadable(t *testing.T) {
+	b := newBoard(testData)
+	v := view(t, "A")
+	bv := v.Board.(*finalgamble.BoardView)
+	bv.Units = slices.Clone(bv.Units)
+	var from, to string
+	for _, u := range bv.Units {
+		if u.Side != "VM" || u.Map != "dbp" {
+			continue
+		}
+		r, c := u.Hex[:2], u.Hex[2:]
+		east := r + fmt.Sprintf("%02d", atoi(c)+1)
+		if b.dbp.m.Hex(east) != nil {
+			from, to = u.Hex, east
+			break
+		}
+	}
+	if from == "" {
+		t.Fatal("no VM unit with a hex east of it")
+	}
+	for i := range bv.Units {
+		if u := &bv.Units[i]; u.Side == "French" {
+			u.Map, u.Hex, u.Box = "dbp", to, "" // the defender
+			break
+		}
+	}
+	draw := func() *image.RGBA {
+		img := image.NewRGBA(image.Rect(0, 0, b.w, b.h))
+		if err := b.Dynamic(render.NewCanvas(img), v); err != nil {
+			t.Fatal(err)
+		}
+		return img
+	}
+	before := draw()
+	bv.Assaults = []finalgamble.Assault{{Unit: "x", From: from, Target: to, Marker: "assault"}}
+	after := draw()
+	x1, y1 := b.dbp.center(to)
+	box, ok := b.stackBox(bv, to, x1, y1)
+	if !ok {
+		t.Fatalf("no defender drawn at %s", to)
+	}
+	for y := int(box.Y0); y <= int(box.Y1); y++ {
+		for x := int(box.X0); x <= int(box.X1); x++ {
+			if before.RGBAAt(x, y) != after.RGBAAt(x, y) {
+				t.Fatalf("the arrow %s→%s covers the defending counter at (%d, %d)", from, to, x, y)
+			}
+		}
+	}
+	changed := false
+	for y := 0; y < b.h && !changed; y++ {
+		for x := 0; x < b.w; x++ {
+			if before.RGBAAt(x, y) != after.RGBAAt(x, y) {
+				changed = true
+				break
+			}
+		}
+	}
+	if !changed {
+		t.Errorf("no arrow drawn from %s to %s", from, to)
+	}
+}
