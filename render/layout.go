@@ -38,6 +38,27 @@ func (b Box) CY() float64 { return (b.Y0 + b.Y1) / 2 }
 // Grow is the box with d added on every side (d < 0 shrinks it).
 func (b Box) Grow(d float64) Box { return Box{b.X0 - d, b.Y0 - d, b.X1 + d, b.Y1 + d} }
 
+// Exit is where the segment from (x, y), inside b, towards (tx, ty)
+// leaves b; (tx, ty) itself when it is inside b too (an arrow's tail
+// leaving the stack it starts from, its head stopping at the one it
+// points at).
+func (b Box) Exit(x, y, tx, ty float64) (float64, float64) {
+	t := 1.0
+	dx, dy := tx-x, ty-y
+	if dx > 0 {
+		t = math.Min(t, (b.X1-x)/dx)
+	} else if dx < 0 {
+		t = math.Min(t, (b.X0-x)/dx)
+	}
+	if dy > 0 {
+		t = math.Min(t, (b.Y1-y)/dy)
+	} else if dy < 0 {
+		t = math.Min(t, (b.Y0-y)/dy)
+	}
+	t = math.Max(t, 0)
+	return x + dx*t, y + dy*t
+}
+
 // Overlap is the area b shares with o.
 func (b Box) Overlap(o Box) float64 {
 	w := math.Min(b.X1, o.X1) - math.Max(b.X0, o.X0)

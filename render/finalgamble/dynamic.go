@@ -166,31 +166,16 @@ func (b *board) arrow(c *render.Canvas, bv *finalgamble.BoardView, from, to stri
 	if r, ok := b.stackBox(bv, from, x0, y0); ok {
 		// where the ray from the centre leaves the counters, clear of
 		// their edge and the arrow's outline
-		start = math.Min(math.Max(start, leave(r, x0, y0, ux, uy)+3), 0.5*l)
+		ex, ey := r.Exit(x0, y0, x1, y1)
+		start = math.Min(math.Max(start, math.Hypot(ex-x0, ey-y0)+3), 0.5*l)
 	}
 	if r, ok := b.stackBox(bv, to, x1, y1); ok {
 		// the head stops short of the counters it points at, so that
 		// their names stay readable
-		end = math.Max(math.Min(end, l-leave(r, x1, y1, -ux, -uy)-3), math.Min(start+10, l))
+		ex, ey := r.Exit(x1, y1, x0, y0)
+		end = math.Max(math.Min(end, l-math.Hypot(ex-x1, ey-y1)-3), math.Min(start+10, l))
 	}
 	c.Arrow(x0+ux*start, y0+uy*start, x0+ux*end, y0+uy*end, w, fill, inkBlack)
-}
-
-// leave is how far the ray from (x, y) along (ux, uy) goes before it
-// leaves box r.
-func leave(r render.Box, x, y, ux, uy float64) float64 {
-	exit := math.Inf(1)
-	if ux > 0 {
-		exit = math.Min(exit, (r.X1-x)/ux)
-	} else if ux < 0 {
-		exit = math.Min(exit, (r.X0-x)/ux)
-	}
-	if uy > 0 {
-		exit = math.Min(exit, (r.Y1-y)/uy)
-	} else if uy < 0 {
-		exit = math.Min(exit, (r.Y0-y)/uy)
-	}
-	return exit
 }
 
 // stackBox is where units draws the counters at hex place p (centred

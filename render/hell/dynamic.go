@@ -990,11 +990,11 @@ func (h *board) arrowEnds(mv move, boxes, trays map[string]render.Box) (arrowGeo
 	from, fromTray := trays[mv.from]
 	if fromTray {
 		ax, ay = from.CX(), from.CY()
-		g.ax, g.ay = exit(from, ax, ay, tx, ty)
+		g.ax, g.ay = from.Exit(ax, ay, tx, ty)
 		g.start = 2
 	}
 	if onTarget {
-		g.tx, g.ty = exit(target, tx, ty, ax, ay)
+		g.tx, g.ty = target.Exit(tx, ty, ax, ay)
 		g.end = 1
 	}
 	long := func(g arrowGeo) bool {
@@ -1010,7 +1010,7 @@ func (h *board) arrowEnds(mv move, boxes, trays map[string]render.Box) (arrowGeo
 	// the stack it left too close to the one it joined: from the place
 	if onTarget {
 		g.ax, g.ay, g.start = places.ax, places.ay, places.start
-		g.tx, g.ty = exit(target, tx, ty, g.ax, g.ay)
+		g.tx, g.ty = target.Exit(tx, ty, g.ax, g.ay)
 		g.toCounter = g.toCounter && !inside(target, g.ax, g.ay)
 		if long(g) && !inside(target, g.ax, g.ay) {
 			return g, true
@@ -1021,25 +1021,6 @@ func (h *board) arrowEnds(mv move, boxes, trays map[string]render.Box) (arrowGeo
 
 func inside(b render.Box, x, y float64) bool {
 	return x >= b.X0 && x <= b.X1 && y >= b.Y0 && y <= b.Y1
-}
-
-// exit is where the segment from (x, y), inside b, towards (tx, ty)
-// leaves b; (tx, ty) itself when it is inside b too.
-func exit(b render.Box, x, y, tx, ty float64) (float64, float64) {
-	t := 1.0
-	dx, dy := tx-x, ty-y
-	if dx > 0 {
-		t = math.Min(t, (b.X1-x)/dx)
-	} else if dx < 0 {
-		t = math.Min(t, (b.X0-x)/dx)
-	}
-	if dy > 0 {
-		t = math.Min(t, (b.Y1-y)/dy)
-	} else if dy < 0 {
-		t = math.Min(t, (b.Y0-y)/dy)
-	}
-	t = math.Max(t, 0)
-	return x + dx*t, y + dy*t
 }
 
 // trayBoxes is where each zone's and assault base's tray is drawn, by
