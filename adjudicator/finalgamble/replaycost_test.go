@@ -21,11 +21,7 @@ import (
 func TestIsAtMatchesPlace(t *testing.T) {
 	r := rules(t)
 	for _, id := range ScenarioIDs {
-		s, err := r.Setup(strings.ToLower(id), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st := r.state(s)
+		st := setUp(t, r, strings.ToLower(id))
 		places := []string{"", "I", "Laos 1", "Laos-1", "0712", "I0305", "Gone"}
 		for i := range st.Units {
 			places = append(places, st.Units[i].Place(), st.Units[i].Hex, st.Units[i].Box)
@@ -65,11 +61,7 @@ func TestBoxTokenSwitch(t *testing.T) {
 func TestGeoSigTellsEveryGeometryChange(t *testing.T) {
 	r := rules(t)
 	base := func() *State {
-		s, err := r.Setup("a", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r.state(s)
+		return setUp(t, r, "a")
 	}
 	sig := func(s *State) string { b, _ := r.geoSig(s, nil); return string(b) }
 	ref := sig(base())
@@ -129,11 +121,7 @@ func TestGeoSigTellsEveryGeometryChange(t *testing.T) {
 // from or replacing a list in the clone never changes the original.
 func TestCloneIndependent(t *testing.T) {
 	r := rules(t)
-	s, err := r.Setup("a", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	orig := r.state(s)
+	orig := setUp(t, r, "a")
 	orig.Markers["Hanoi Airbase"] = append(make([]string, 0, 8), "Replacement", "Supply")
 	before, err := orig.Encode()
 	if err != nil {
@@ -177,11 +165,7 @@ func TestCloneIndependent(t *testing.T) {
 func TestRule1_6_RoomsIndexMatchesRoomFor(t *testing.T) {
 	r := rules(t)
 	for _, id := range ScenarioIDs {
-		s, err := r.Setup(strings.ToLower(id), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st := r.state(s)
+		st := setUp(t, r, strings.ToLower(id))
 		var french, vm []int
 		for i := range st.Units {
 			switch {
@@ -237,11 +221,7 @@ func TestRule1_6_RoomsIndexMatchesRoomFor(t *testing.T) {
 // markers at every level in every sector.
 func TestRule1_4B_PositionZonesMatchSetup(t *testing.T) {
 	r := rules(t)
-	s, err := r.Setup("a", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := r.state(s)
+	st := setUp(t, r, "a")
 	g := GeoOf(r.D)
 	for level := 0; level <= 4; level++ {
 		for k, sec := range Sectors {
@@ -502,11 +482,7 @@ func TestMarks_KeptWhileOneSideOrders(t *testing.T) {
 // the unit's place.
 func TestPositionPlacesReadBack(t *testing.T) {
 	r := rules(t)
-	s, err := r.Setup("b", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := r.state(s)
+	st := setUp(t, r, "b")
 	st.Units[0].Map, st.Units[0].Hex, st.Units[0].Box = "", "", "Limbo"
 	p := GeoOf(r.D).Position(BoardOf(&st.Setup))
 	for i := range st.Units {
@@ -549,4 +525,14 @@ func playAggressive(t *testing.T, r *Rules, sc string, rng *rand.Rand, steps int
 		after(n, g, side, order, step)
 	}
 	return g
+}
+
+// setUp is scenario sc's state at its set-up.
+func setUp(t *testing.T, r *Rules, sc string) *State {
+	t.Helper()
+	s, err := r.Setup(sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.state(s)
 }

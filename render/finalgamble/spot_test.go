@@ -350,28 +350,8 @@ func TestArrow_LeavesTheAssaultingCounterReadable(t *testing.T) {
 	v := view(t, "A")
 	bv := v.Board.(*finalgamble.BoardView)
 	// a VM unit alone in its hex, and the hex east of it on its row
-	var from, to string
-	for _, u := range bv.Units {
-		if u.Side != "VM" || u.Map != "dbp" {
-			continue
-		}
-		r, c := u.Hex[:2], u.Hex[2:]
-		east := r + fmt.Sprintf("%02d", atoi(c)+1)
-		if b.dbp.m.Hex(east) != nil {
-			from, to = u.Hex, east
-			break
-		}
-	}
-	if from == "" {
-		t.Fatal("no VM unit with a hex east of it")
-	}
-	draw := func() *image.RGBA {
-		img := image.NewRGBA(image.Rect(0, 0, b.w, b.h))
-		if err := b.Dynamic(render.NewCanvas(img), v); err != nil {
-			t.Fatal(err)
-		}
-		return img
-	}
+	from, to := eastOfAVMUnit(t, b, bv)
+	draw := func() *image.RGBA { return drawDynamic(t, b, v) }
 	before := draw()
 	bv.Assaults = []finalgamble.Assault{{Unit: "x", From: from, Target: to, Marker: "assault"}}
 	after := draw()
@@ -471,34 +451,14 @@ func TestArrow_LeavesTheDefendingCounterReadable(t *testing.T) {
 	v := view(t, "A")
 	bv := v.Board.(*finalgamble.BoardView)
 	bv.Units = slices.Clone(bv.Units)
-	var from, to string
-	for _, u := range bv.Units {
-		if u.Side != "VM" || u.Map != "dbp" {
-			continue
-		}
-		r, c := u.Hex[:2], u.Hex[2:]
-		east := r + fmt.Sprintf("%02d", atoi(c)+1)
-		if b.dbp.m.Hex(east) != nil {
-			from, to = u.Hex, east
-			break
-		}
-	}
-	if from == "" {
-		t.Fatal("no VM unit with a hex east of it")
-	}
+	from, to := eastOfAVMUnit(t, b, bv)
 	for i := range bv.Units {
 		if u := &bv.Units[i]; u.Side == "French" {
 			u.Map, u.Hex, u.Box = "dbp", to, "" // the defender
 			break
 		}
 	}
-	draw := func() *image.RGBA {
-		img := image.NewRGBA(image.Rect(0, 0, b.w, b.h))
-		if err := b.Dynamic(render.NewCanvas(img), v); err != nil {
-			t.Fatal(err)
-		}
-		return img
-	}
+	draw := func() *image.RGBA { return drawDynamic(t, b, v) }
 	before := draw()
 	bv.Assaults = []finalgamble.Assault{{Unit: "x", From: from, Target: to, Marker: "assault"}}
 	after := draw()
@@ -526,4 +486,32 @@ func TestArrow_LeavesTheDefendingCounterReadable(t *testing.T) {
 	if !changed {
 		t.Errorf("no arrow drawn from %s to %s", from, to)
 	}
+}
+
+// eastOfAVMUnit is the hex of a VM unit alone on DBP and the hex east of
+// it on its row.
+func eastOfAVMUnit(t *testing.T, b *board, bv *finalgamble.BoardView) (from, to string) {
+	t.Helper()
+	for _, u := range bv.Units {
+		if u.Side != "VM" || u.Map != "dbp" {
+			continue
+		}
+		r, c := u.Hex[:2], u.Hex[2:]
+		east := r + fmt.Sprintf("%02d", atoi(c)+1)
+		if b.dbp.m.Hex(east) != nil {
+			return u.Hex, east
+		}
+	}
+	t.Fatal("no VM unit with a hex east of it")
+	return "", ""
+}
+
+// drawDynamic is v's dynamic layer alone.
+func drawDynamic(t *testing.T, b *board, v adjudicator.View) *image.RGBA {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, b.w, b.h))
+	if err := b.Dynamic(render.NewCanvas(img), v); err != nil {
+		t.Fatal(err)
+	}
+	return img
 }
