@@ -126,11 +126,7 @@ func TestThreeFrenchUnitsShowApart(t *testing.T) {
 		t.Fatal("no hex with 3 French units in scenario A")
 	}
 	b := newBoard(testData)
-	img := image.NewRGBA(image.Rect(0, 0, b.w, b.h))
-	c := render.NewCanvas(img)
-	if err := b.Dynamic(c, v); err != nil {
-		t.Fatal(err)
-	}
+	img := drawDynamic(t, b, v)
 	x, y := b.dbp.center(full)
 	// three counter bodies, one under the other, each with its own edge
 	edges := 0

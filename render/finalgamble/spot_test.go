@@ -268,11 +268,7 @@ func TestRecent_TheLastOrdersMovesAndFire(t *testing.T) {
 	draw := func(marks []adjudicator.Mark) *image.RGBA {
 		v := view(t, "A")
 		v.Board.(*finalgamble.BoardView).Marks = marks
-		img := image.NewRGBA(image.Rect(0, 0, b.w, b.h))
-		if err := b.Dynamic(render.NewCanvas(img), v); err != nil {
-			t.Fatal(err)
-		}
-		return img
+		return drawDynamic(t, b, v)
 	}
 	blank := draw(nil)
 	img := draw([]adjudicator.Mark{{Kind: "move", From: "2406", At: "2706"}, {Kind: "fire", At: "I0405"}, {Kind: "move", From: "1019", At: "Off-Map"}})
