@@ -2,12 +2,12 @@ package finalgamble
 
 import (
 	"encoding/json"
-	"os"
 	"reflect"
 	"slices"
 	"testing"
 
 	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/fixture"
 )
 
 // Games recorded before ruling F42 and the data fixes of 2026-11-27 (VM
@@ -21,26 +21,11 @@ import (
 func TestEdition_RecordsMadeBeforeF42ReplayAsTheyWerePlayed(t *testing.T) {
 	r := rules(t)
 	for _, sc := range []string{"A", "D"} {
-		var rec adjudicator.Record
-		raw, err := os.ReadFile("testdata/record-before-f42-" + sc + ".json")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := json.Unmarshal(raw, &rec); err != nil {
-			t.Fatal(err)
-		}
+		rec, _, got := fixture.Replayed(t, r, "testdata/record-before-f42-"+sc+".json")
 		if _, ok := rec.Options[adjudicator.OptEdition]; ok {
 			t.Fatalf("scenario %s: the fixture names an edition", sc)
 		}
-		end, err := adjudicator.Replay(r, rec)
-		if err != nil {
-			t.Fatalf("scenario %s: %v", sc, err)
-		}
-		got, _ := end.Encode()
-		want, err := os.ReadFile("testdata/state-before-f42-" + sc + ".json")
-		if err != nil {
-			t.Fatal(err)
-		}
+		want := fixture.Read(t, "testdata/state-before-f42-"+sc+".json")
 		if a, b := withoutMarks(t, got), withoutMarks(t, want); !reflect.DeepEqual(a, b) {
 			for k := range b {
 				if !reflect.DeepEqual(a[k], b[k]) {

@@ -2,11 +2,10 @@ package hell
 
 import (
 	"bytes"
-	"encoding/json"
-	"os"
 	"testing"
 
 	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/fixture"
 )
 
 // Issue 30, item 6: a game recorded before the standing option (no
@@ -16,30 +15,11 @@ import (
 // 29ddfde (before the option) and exported; the state is that build's
 // encoding of its replay.
 func TestStanding_RecordWithoutTheOptionReplaysByteIdentically(t *testing.T) {
-	b, err := os.ReadFile("testdata/record-before-standing.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rec adjudicator.Record
-	if err := json.Unmarshal(b, &rec); err != nil {
-		t.Fatal(err)
-	}
+	rec, _, got := fixture.Replayed(t, testRules, "testdata/record-before-standing.json")
 	if _, ok := rec.Options[adjudicator.OptStanding]; ok {
 		t.Fatal("the record must be one made before the standing option")
 	}
-	want, err := os.ReadFile("testdata/record-before-standing.state.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := adjudicator.Replay(testRules, rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := s.Encode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
+	if want := fixture.Read(t, "testdata/record-before-standing.state.json"); !bytes.Equal(got, want) {
 		t.Errorf("the record made before the standing option replays to another state:\n got %s\nwant %s", got, want)
 	}
 	// and its set-up has no standing order (every key at ask), while

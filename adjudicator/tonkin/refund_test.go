@@ -3,12 +3,12 @@ package tonkin
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/fixture"
 )
 
 // 6.4 (RULINGS T62 c): "Pay for the terrain (not road/rail) and an extra
@@ -255,27 +255,8 @@ func errText(err error) string {
 // and a question put to the VM (the combat in the state, encoded).
 func TestRule6_4_T62c_RecordsBeforeReplayByteIdentically(t *testing.T) {
 	for _, name := range []string{"record-before-t62c-script", "record-before-t62c-pending"} {
-		b, err := os.ReadFile("testdata/" + name + ".json")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var rec adjudicator.Record
-		if err := json.Unmarshal(b, &rec); err != nil {
-			t.Fatal(err)
-		}
-		want, err := os.ReadFile("testdata/" + name + ".state.json")
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := adjudicator.Replay(rules(t), rec)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		got, err := s.Encode()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
+		_, s, got := fixture.Replayed(t, rules(t), "testdata/"+name+".json")
+		if want := fixture.Read(t, "testdata/"+name+".state.json"); !bytes.Equal(got, want) {
 			t.Errorf("%s replays to another state:\n got %s\nwant %s", name, got, want)
 		}
 		if name == "record-before-t62c-pending" {
