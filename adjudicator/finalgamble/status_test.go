@@ -1,11 +1,11 @@
 package finalgamble
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/fixture"
 )
 
 // Issue 30 item 5: a side's /game status lists its own standing orders,
@@ -32,13 +32,6 @@ func TestStatus_StandingOrdersAreTheSidesOwn(t *testing.T) {
 	if got, want := line(s, VM), "Your standing orders: choice stay, defense-order declared, mortars none, retreat edge."; got != want {
 		t.Errorf("the VM's line %q, want %q", got, want)
 	}
-	js := func(v adjudicator.View) string {
-		b, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
 	orders := map[adjudicator.Side][]string{
 		French: {"standing choice ask", "standing barrage intense", "standing reaction ask"},
 		VM:     {"standing mortars all", "standing retreat safe"},
@@ -52,7 +45,7 @@ func TestStatus_StandingOrdersAreTheSidesOwn(t *testing.T) {
 		}
 		other := map[adjudicator.Side]adjudicator.Side{French: VM, VM: French}[side]
 		for _, v := range []adjudicator.Viewer{adjudicator.Public, adjudicator.ViewerOf(other), {Referee: true}} {
-			if a, b := js(r.View(s, v)), js(r.View(twin, v)); a != b {
+			if a, b := fixture.ViewJSON(t, r, s, v), fixture.ViewJSON(t, r, twin, v); a != b {
 				t.Errorf("%s's standing orders show to %v:\n%s\n%s", side, v, a, b)
 			}
 		}

@@ -1,22 +1,11 @@
 package lostvalley
 
 import (
-	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/fixture"
 )
-
-func standingLines(r *Rules, s *State, v adjudicator.Viewer) []string {
-	var out []string
-	for _, l := range r.View(s, v).Status {
-		if strings.Contains(strings.ToLower(l), "standing") {
-			out = append(out, l)
-		}
-	}
-	return out
-}
 
 // Issue 30, item 5: the French player's /game status lists their
 // standing orders (the support of 12.3.5.1's VM assaults, the GAACEO and
@@ -35,11 +24,11 @@ func TestStatus_StandingOrdersAreThePlayersOwn(t *testing.T) {
 		if c.order != "" {
 			s, _ = apply(t, r, s, c.order)
 		}
-		if got := standingLines(r, s, me); len(got) != 1 || got[0] != c.want {
+		if got := fixture.StandingLines(r, s, me); len(got) != 1 || got[0] != c.want {
 			t.Errorf("after %q: %q, want %q", c.order, got, c.want)
 		}
 		for _, v := range []adjudicator.Viewer{adjudicator.Public, {Referee: true}} {
-			if got := standingLines(r, s, v); len(got) != 0 {
+			if got := fixture.StandingLines(r, s, v); len(got) != 0 {
 				t.Errorf("after %q: %s sees %q", c.order, v, got)
 			}
 		}
@@ -55,20 +44,13 @@ func TestStatus_StandingOrdersLeakTwins(t *testing.T) {
 	for _, o := range []string{"standing defend support", "standing reroll always"} {
 		twin, _ = apply(t, r, twin, o)
 	}
-	js := func(x any) string {
-		j, err := json.Marshal(x)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(j)
-	}
 	for _, v := range []adjudicator.Viewer{adjudicator.Public, {Referee: true}} {
-		if x, y := js(r.View(base, v)), js(r.View(twin, v)); x != y {
+		if x, y := fixture.ViewJSON(t, r, base, v), fixture.ViewJSON(t, r, twin, v); x != y {
 			t.Errorf("the standing orders show to %s:\n%s\n%s", v, x, y)
 		}
 	}
 	me := adjudicator.ViewerOf(French)
-	if js(r.View(base, me)) == js(r.View(twin, me)) {
+	if fixture.ViewJSON(t, r, base, me) == fixture.ViewJSON(t, r, twin, me) {
 		t.Error("the player does not see their standing orders change")
 	}
 }

@@ -1,24 +1,11 @@
 package storm
 
 import (
-	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/umpirebot/umpire/adjudicator"
+	"github.com/umpirebot/umpire/adjudicator/fixture"
 )
-
-// standingLines is the status lines of v's view that tell standing
-// orders.
-func standingLines(r *Rules, s *State, v adjudicator.Viewer) []string {
-	var out []string
-	for _, l := range r.View(s, v).Status {
-		if strings.Contains(strings.ToLower(l), "standing") {
-			out = append(out, l)
-		}
-	}
-	return out
-}
 
 // Issue 30, item 5: a side's /game status lists its own standing
 // reactions (RULINGS S15's windows), its retreat ties (8.4.2) and its damage
@@ -36,7 +23,7 @@ func TestStatus_StandingOrdersAreTheSidesOwn(t *testing.T) {
 		adjudicator.ViewerOf(VM):     "Your standing orders: improved-defenses ask, poor-weather ask, counter-battery ask, emergency-replacements never, heavy-flak ask, retreat lowest, damage spread.",
 	}
 	for v, w := range want {
-		if got := standingLines(r, s, v); len(got) != 1 || got[0] != w {
+		if got := fixture.StandingLines(r, s, v); len(got) != 1 || got[0] != w {
 			t.Errorf("set-up, %s: %q, want %q", v, got, w)
 		}
 	}
@@ -51,12 +38,12 @@ func TestStatus_StandingOrdersAreTheSidesOwn(t *testing.T) {
 		adjudicator.ViewerOf(VM):     "Your standing orders: improved-defenses play, poor-weather ask, counter-battery ask, emergency-replacements ask, heavy-flak ask, retreat join, damage ask.",
 	}
 	for v, w := range want {
-		if got := standingLines(r, s, v); len(got) != 1 || got[0] != w {
+		if got := fixture.StandingLines(r, s, v); len(got) != 1 || got[0] != w {
 			t.Errorf("set, %s: %q, want %q", v, got, w)
 		}
 	}
 	for _, v := range []adjudicator.Viewer{adjudicator.Public, {Referee: true}} {
-		if got := standingLines(r, s, v); len(got) != 0 {
+		if got := fixture.StandingLines(r, s, v); len(got) != 0 {
 			t.Errorf("%s sees %q", v, got)
 		}
 	}
@@ -77,24 +64,17 @@ func TestStatus_StandingOrdersLeakTwins(t *testing.T) {
 		French: {"standing mines play 3", "standing bigeard never", "standing damage ask", "standing retreat spread"},
 		VM:     {"standing heavy-flak play", "standing counter-battery never", "standing damage stand", "standing retreat join"},
 	}
-	js := func(x any) string {
-		j, err := json.Marshal(x)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(j)
-	}
 	for _, side := range []Side{French, VM} {
 		twin := base
 		for _, o := range orders[side] {
 			twin, _ = apply(t, r, twin, side, o, &fixed{})
 		}
 		for _, v := range []adjudicator.Viewer{adjudicator.Public, adjudicator.ViewerOf(other(side)), {Referee: true}} {
-			if x, y := js(r.View(base, v)), js(r.View(twin, v)); x != y {
+			if x, y := fixture.ViewJSON(t, r, base, v), fixture.ViewJSON(t, r, twin, v); x != y {
 				t.Errorf("%s's standing orders show to %s:\n%s\n%s", side, v, x, y)
 			}
 		}
-		if x, y := js(r.View(base, adjudicator.ViewerOf(side))), js(r.View(twin, adjudicator.ViewerOf(side))); x == y {
+		if x, y := fixture.ViewJSON(t, r, base, adjudicator.ViewerOf(side)), fixture.ViewJSON(t, r, twin, adjudicator.ViewerOf(side)); x == y {
 			t.Errorf("%s does not see its own standing orders change", side)
 		}
 	}
