@@ -138,6 +138,15 @@ func (r *Rules) unitArg(s *State, order, id, side string) (*Unit, error) {
 	return u, nil
 }
 
+// unitOrder reads an order "WORD UNIT ..." of n words (form says how it
+// is written): its unit, named as on its counter, of side.
+func (r *Rules) unitOrder(s *State, order string, args []string, n int, form, side string) (*Unit, error) {
+	if err := want(order, args, n, form); err != nil {
+		return nil, err
+	}
+	return r.unitArg(s, order, args[1], side)
+}
+
 func want(order string, args []string, n int, form string) error {
 	if len(args) != n {
 		return errf(order, "write %s", form)
@@ -232,10 +241,7 @@ func (r *Rules) orderVMReplace(s *State, order string, args []string, d adjudica
 	case "done":
 		return true, want(order, args, 1, "done")
 	case "replace":
-		if err := want(order, args, 2, "replace UNIT"); err != nil {
-			return false, err
-		}
-		u, err := r.unitArg(s, order, args[1], "VM")
+		u, err := r.unitOrder(s, order, args, 2, "replace UNIT", "VM")
 		if err != nil {
 			return false, err
 		}
@@ -412,10 +418,7 @@ func (r *Rules) orderAirdrop(s *State, order string, args []string, d adjudicato
 		ev.say("5.4-D: France adds the Standby Force this turn: only the two white slots may be used.")
 		return false, nil
 	case "replace":
-		if err := want(order, args, 2, "replace UNIT"); err != nil {
-			return false, err
-		}
-		u, err := r.unitArg(s, order, args[1], "French")
+		u, err := r.unitOrder(s, order, args, 2, "replace UNIT", "French")
 		if err != nil {
 			return false, err
 		}

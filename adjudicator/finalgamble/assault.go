@@ -119,10 +119,7 @@ func (r *Rules) mortarUnits(s *State) []string {
 // the section allows (allows) and lists the hexes the unit may assault.
 // say opens the narration ("3.1: VM").
 func (r *Rules) declareAssault(s *State, order string, args []string, side, allows, say string, ev *events) error {
-	if err := want(order, args, 3, "assault UNIT HEX"); err != nil {
-		return err
-	}
-	u, err := r.unitArg(s, order, args[1], side)
+	u, err := r.unitOrder(s, order, args, 3, "assault UNIT HEX", side)
 	if err != nil {
 		return err
 	}

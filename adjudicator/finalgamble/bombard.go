@@ -289,10 +289,7 @@ func (r *Rules) orderAirstrike(s *State, order string, args []string, d adjudica
 	case "pass", "done":
 		return true, want(order, args, 1, args[0])
 	case "airstrike":
-		if err := want(order, args, 2, "airstrike UNIT"); err != nil {
-			return false, err
-		}
-		u, err := r.unitArg(s, order, args[1], "VM")
+		u, err := r.unitOrder(s, order, args, 2, "airstrike UNIT", "VM")
 		if err != nil {
 			return false, err
 		}

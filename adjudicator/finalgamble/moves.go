@@ -286,10 +286,7 @@ func (r *Rules) reaches(s *State, u *Unit, mp int, p string) bool {
 // (2.4, 3.3, 6.4) for side: may refuses a unit that may not move now, mp
 // is its movement points; a refusal lists where it may go.
 func (r *Rules) tacticalMove(s *State, order string, args []string, side string, may func(*Unit) error, mp func(*Unit) int, sec, why string, ev *events) error {
-	if err := want(order, args, 3, "move UNIT HEX"); err != nil {
-		return err
-	}
-	u, err := r.unitArg(s, order, args[1], side)
+	u, err := r.unitOrder(s, order, args, 3, "move UNIT HEX", side)
 	if err != nil {
 		return err
 	}
@@ -337,10 +334,7 @@ func (r *Rules) orderVMOperational(s *State, order string, args []string, d adju
 	case "done":
 		return true, want(order, args, 1, "done")
 	case "box", "valley":
-		if err := want(order, args, 3, args[0]+" UNIT DEST"); err != nil {
-			return false, err
-		}
-		u, err := r.unitArg(s, order, args[1], "VM")
+		u, err := r.unitOrder(s, order, args, 3, args[0]+" UNIT DEST", "VM")
 		if err != nil {
 			return false, err
 		}
@@ -585,10 +579,7 @@ func (r *Rules) orderFrenchOperational(s *State, order string, args []string, d 
 		r.boxOdds(s, ev)
 		return true, nil
 	case "box", "valley":
-		if err := want(order, args, 3, args[0]+" UNIT DEST"); err != nil {
-			return false, err
-		}
-		u, err := r.unitArg(s, order, args[1], "French")
+		u, err := r.unitOrder(s, order, args, 3, args[0]+" UNIT DEST", "French")
 		if err != nil {
 			return false, err
 		}
@@ -749,10 +740,7 @@ func (r *Rules) orderAfterCombat(s *State, order string, args []string, d adjudi
 	case "done":
 		return true, want(order, args, 1, "done")
 	case "move":
-		if err := want(order, args, 3, "move UNIT HEX"); err != nil {
-			return false, err
-		}
-		u, err := r.unitArg(s, order, args[1], side)
+		u, err := r.unitOrder(s, order, args, 3, "move UNIT HEX", side)
 		if err != nil {
 			return false, err
 		}

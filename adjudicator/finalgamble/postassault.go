@@ -291,10 +291,7 @@ func (r *Rules) orderVMAttrition(s *State, order string, args []string, d adjudi
 		if s.Owed == 0 {
 			return false, errf(order, "the disease step is taken")
 		}
-		if err := want(order, args, 2, "disease UNIT"); err != nil {
-			return false, err
-		}
-		u, err := r.unitArg(s, order, args[1], "VM")
+		u, err := r.unitOrder(s, order, args, 2, "disease UNIT", "VM")
 		if err != nil {
 			return false, err
 		}
@@ -306,10 +303,7 @@ func (r *Rules) orderVMAttrition(s *State, order string, args []string, d adjudi
 		s.Owed, s.OwedWhy, s.OwedSide = 0, "", ""
 		return false, nil
 	case "evacuate":
-		if err := want(order, args, 2, "evacuate UNIT"); err != nil {
-			return false, err
-		}
-		u, err := r.unitArg(s, order, args[1], "VM")
+		u, err := r.unitOrder(s, order, args, 2, "evacuate UNIT", "VM")
 		if err != nil {
 			return false, err
 		}
@@ -394,10 +388,7 @@ func (r *Rules) orderFrenchAttrition(s *State, order string, args []string, d ad
 	case "done":
 		return true, want(order, args, 1, "done")
 	case "evacuate":
-		if err := want(order, args, 3, "evacuate UNIT HEX"); err != nil {
-			return false, err
-		}
-		u, err := r.unitArg(s, order, args[1], "French")
+		u, err := r.unitOrder(s, order, args, 3, "evacuate UNIT HEX", "French")
 		if err != nil {
 			return false, err
 		}
