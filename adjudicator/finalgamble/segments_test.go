@@ -353,7 +353,7 @@ func TestRule7_5_SupporterAdvancesAsNamed(t *testing.T) {
 	r.putAt(a, "1009")
 	r.putAt(sup, "1110")
 	if !r.adjacentPlaces("1009", "1010") || !r.adjacentPlaces("1110", "1010") {
-		t.Skip("the chosen hexes are not neighbours on this grid")
+		t.Fatal("1009 and 1110 must both be next to 1010 on the map: the test is set on them")
 	}
 	base.Seg = "7.5"
 	base.Standing = map[adjudicator.Side]Standing{VM: {"choice": "retreat"}}
@@ -366,7 +366,7 @@ func TestRule7_5_SupporterAdvancesAsNamed(t *testing.T) {
 		}
 	}
 	if dest == "" {
-		t.Skip("no free hex next to both")
+		t.Fatal("no free hex next to both 1110 and 1010: the test has nowhere to advance the supporter")
 	}
 	for try := 1; try <= 6; try++ {
 		ns, _, err := r.Apply(base, French, "charge 1BEP-1 advance 1BEP-2@"+dest, roll(1, 1, try, 6, 6))
